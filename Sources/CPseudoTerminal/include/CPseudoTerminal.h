@@ -1,0 +1,1 @@
+// Pseudo-terminal helpers for tests. Contents arrive with the TerminalUI issue.

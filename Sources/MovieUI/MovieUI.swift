@@ -1,0 +1,1 @@
+// Shared movie views. Its contents arrive with the MVC step.

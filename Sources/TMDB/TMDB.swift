@@ -1,0 +1,1 @@
+// The shared networking module. Its contents arrive with the TMDB issue.

@@ -1,0 +1,1 @@
+// The HTTP stub for tests. Its contents arrive with the TMDB issue.

@@ -1,0 +1,1 @@
+// The shared terminal UI kit. Its contents arrive with the TerminalUI issue.
