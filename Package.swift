@@ -1,13 +1,14 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// One app, five architectures. Every step is its own executable over the same
-/// shared modules, so that the difference between two steps is only the idea they teach.
+/// One app, five architectures. Every step is its own module over the same shared modules,
+/// so that the difference between two steps is only the idea they teach; each step's
+/// command is a one-line `main.swift` under Sources/Commands.
 let package = Package(
     name: "MovieArchitecture",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "mvc", targets: ["MVC"]),
+        .executable(name: "mvc", targets: ["MVCCommand"]),
         .executable(name: "terminal-demo", targets: ["TerminalUIDemo"]),
     ],
     targets: [
@@ -16,9 +17,10 @@ let package = Package(
         .target(name: "TerminalUI"),
         .target(name: "MovieUI", dependencies: ["TerminalUI", "TMDB"]),
 
-        // One executable per architecture step.
+        // One module per architecture step, and its command.
+        .target(name: "MVC", dependencies: ["MovieUI", "TerminalUI", "TMDB"], path: "Sources/01-MVC"),
         .executableTarget(
-            name: "MVC", dependencies: ["MovieUI", "TerminalUI", "TMDB"], path: "Sources/01-MVC"),
+            name: "MVCCommand", dependencies: ["MVC", "MovieUI"], path: "Sources/Commands/mvc"),
 
         // Support for tests and demos.
         .target(name: "TMDBTestSupport", dependencies: ["TMDB"]),
@@ -32,7 +34,7 @@ let package = Package(
         .testTarget(
             name: "AcceptanceTests",
             dependencies: [
-                "MVC", "MovieUI", "TerminalUI", "TMDB", "TMDBTestSupport", "CPseudoTerminal",
+                "MVC", "MovieUI", "TerminalUI", "TMDB", "TMDBTestSupport",
             ]
         ),
     ],

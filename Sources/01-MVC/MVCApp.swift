@@ -1,6 +1,0 @@
-@main
-enum MVCApp {
-    static func main() {
-        print("The MVC step arrives with its issue.")
-    }
-}

@@ -1,0 +1,206 @@
+import Foundation
+import MovieUI
+import TMDB
+import TerminalUI
+
+/// The trending list. In MVC the controller does everything: it fetches through the shared
+/// client, keeps the state, formats every value and renders it.
+@MainActor
+final class TrendingViewController: ViewController {
+    // MARK: State
+
+    private var window: TrendingWindow
+    private var movies: [Movie] = []
+    private var lastLoadedPage = 0
+    private var lastAvailablePage = 1
+    private var isLoading = false
+    private var loadError: TMDBError?
+    private var loadTask: Task<Void, Never>?
+
+    // MARK: Views
+
+    private let listView = ListView()
+    private let loadingView = ActivityIndicatorView()
+    private let messageView = MessageView()
+
+    init(window: TrendingWindow) {
+        self.window = window
+        super.init()
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        listView.dataSource = self
+        listView.delegate = self
+        view.addSubview(listView)
+        view.addSubview(loadingView)
+        view.addSubview(messageView)
+        reload()
+    }
+
+    override func handle(_ key: Key) -> Bool {
+        switch key {
+        case .character("t"):
+            window = window == .week ? .day : .week
+            reload()
+        case .character("r"):
+            retry()
+        default:
+            return super.handle(key)
+        }
+        return true
+    }
+
+    // MARK: Loading
+
+    /// Starts over from page 1 (T10); a request still in flight is cancelled and ignored (E1).
+    private func reload() {
+        loadTask?.cancel()
+        movies = []
+        lastLoadedPage = 0
+        lastAvailablePage = 1
+        isLoading = false
+        loadError = nil
+        listView.reloadData()
+        listView.selectRow(0)
+        loadNextPage()
+    }
+
+    /// `r` retries a failed next page and keeps the list (T9); otherwise it reloads (T10).
+    private func retry() {
+        if loadError != nil && !movies.isEmpty {
+            loadNextPage()
+        } else {
+            reload()
+        }
+    }
+
+    /// Requests the page after the last one loaded, unless one is loading or none is left (T6, T8).
+    private func loadNextPage() {
+        guard !isLoading, lastLoadedPage < lastAvailablePage else { return }
+        isLoading = true
+        loadError = nil
+        let window = window
+        let page = lastLoadedPage + 1
+        loadTask = Task { [weak self] in
+            do {
+                let moviePage = try await TMDBClient.shared.trendingMovies(window: window, page: page)
+                guard !Task.isCancelled else { return }
+                self?.append(moviePage, page: page)
+            } catch {
+                guard !Task.isCancelled else { return }
+                self?.showLoadError(error)
+            }
+        }
+        render()
+    }
+
+    /// T6: the next page is wanted once the selection is within 4 rows of the last movie.
+    private func loadNextPageIfNeeded() {
+        guard !movies.isEmpty, listView.selectedRow >= movies.count - 5 else { return }
+        loadNextPage()
+    }
+
+    /// T7: adult titles and movies already shown are left out, so ranks stay continuous.
+    private func append(_ moviePage: MoviePage, page: Int) {
+        var shownIDs = Set(movies.map(\.id))
+        for movie in moviePage.results.excludingAdult() where shownIDs.insert(movie.id).inserted {
+            movies.append(movie)
+        }
+        lastLoadedPage = page
+        lastAvailablePage = moviePage.lastAvailablePage
+        isLoading = false
+        render()
+        loadNextPageIfNeeded()
+    }
+
+    private func showLoadError(_ error: TMDBError) {
+        isLoading = false
+        loadError = error
+        render()
+    }
+
+    // MARK: Rendering
+
+    private func render() {
+        navigationItem = NavigationItem(
+            title: "Trending movies",
+            subtitle: "\(windowName) · \(TMDBClient.shared.configuration.dataSourceName)",
+            trailing: movies.isEmpty ? "" : "\(listView.selectedRow + 1) / \(movies.count)")
+        listView.reloadData()
+        listView.isHidden = movies.isEmpty
+        loadingView.isHidden = !(movies.isEmpty && isLoading)
+        messageView.isHidden = !(movies.isEmpty && !isLoading)
+        if let loadError {
+            messageView.kind = .error
+            messageView.message = loadError.message
+            messageView.hint = "r to retry"
+        } else {
+            messageView.kind = .information
+            messageView.message = "No trending movies right now."
+            messageView.hint = "t switches between today and this week"
+        }
+        statusLine = currentStatusLine
+    }
+
+    private var currentStatusLine: StatusLine {
+        if movies.isEmpty {
+            return .hint("t today/this week · r reload · ? help · q quit")
+        } else if isLoading {
+            return .activity("Loading more…")
+        } else if let loadError {
+            return .error("Couldn't load more: \(loadError.message) r to retry")
+        } else if lastLoadedPage >= lastAvailablePage {
+            return .note("End of the list · \(movies.count) movies")
+        } else {
+            return .hint("↑↓ move · enter open · t today/this week · ? help · q quit")
+        }
+    }
+
+    // MARK: Formatting
+
+    private var windowName: String {
+        window == .day ? "today" : "this week"
+    }
+
+    private func makeCell(for movie: Movie, rank: Int) -> MovieRowCell {
+        MovieRowCell(
+            rank: "\(rank)",
+            title: movie.title,
+            year: Self.year(of: movie.releaseDate),
+            rating: Self.rating(average: movie.voteAverage, count: movie.voteCount))
+    }
+
+    /// "2024" from "2024-02-27"; "—" when TMDB has no date (T2).
+    private static func year(of releaseDate: String) -> String {
+        let year = releaseDate.prefix(4)
+        return year.count == 4 && year.allSatisfy(\.isNumber) ? String(year) : "—"
+    }
+
+    /// "★ 7.4", or "no rating" when nobody has voted (T2).
+    private static func rating(average: Double, count: Int) -> String {
+        count == 0 ? "no rating" : "★ " + String(format: "%.1f", average)
+    }
+}
+
+// MARK: - ListViewDataSource, ListViewDelegate
+
+extension TrendingViewController: ListViewDataSource, ListViewDelegate {
+    func numberOfRows(in listView: ListView) -> Int {
+        movies.count
+    }
+
+    func listView(_ listView: ListView, cellForRowAt row: Int) -> any ListCell {
+        makeCell(for: movies[row], rank: row + 1)
+    }
+
+    func listView(_ listView: ListView, didMoveSelectionTo row: Int) {
+        render()
+        loadNextPageIfNeeded()
+    }
+
+    func listView(_ listView: ListView, didSelectRowAt row: Int) {
+        let detailViewController = MovieDetailViewController(movie: movies[row])
+        navigationController?.pushViewController(detailViewController)
+    }
+}

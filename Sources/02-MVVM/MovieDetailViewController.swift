@@ -1,0 +1,75 @@
+import Foundation
+import MovieUI
+import Observation
+import TMDB
+import TerminalUI
+
+/// One movie. In MVVM the controller only binds: it renders what its view model says and
+/// forwards what the user does.
+@MainActor
+final class MovieDetailViewController: ViewController {
+    private let viewModel: MovieDetailViewModel
+
+    // MARK: Views
+
+    private let textView = TextView()
+    private let loadingView = ActivityIndicatorView()
+    private let messageView = MessageView(kind: .error)
+
+    init(viewModel: MovieDetailViewModel) {
+        self.viewModel = viewModel
+        super.init()
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.addSubview(textView)
+        view.addSubview(loadingView)
+        view.addSubview(messageView)
+        viewModel.viewDidLoad()
+        bindViewModel()
+    }
+
+    override func viewDidDisappear() {
+        super.viewDidDisappear()
+        viewModel.viewDidDisappear()
+    }
+
+    override func handle(_ key: Key) -> Bool {
+        guard key == .character("r"), viewModel.retry() else {
+            return super.handle(key)
+        }
+        return true
+    }
+
+    // MARK: Binding
+
+    /// Renders now, and again after every change to what `render` read (Observation).
+    private func bindViewModel() {
+        withObservationTracking {
+            render()
+        } onChange: { [weak self] in
+            Task { @MainActor in self?.bindViewModel() }
+        }
+    }
+
+    // MARK: Rendering
+
+    private func render() {
+        navigationItem = NavigationItem(title: viewModel.title, subtitle: viewModel.subtitle)
+        textView.isHidden = !viewModel.isShowingDetail
+        loadingView.isHidden = !viewModel.isLoading
+        messageView.isHidden = viewModel.errorMessage == nil
+        if viewModel.isShowingDetail {
+            textView.blocks = MovieDetailContent(
+                heading: viewModel.heading, tagline: viewModel.tagline, facts: viewModel.facts,
+                overview: viewModel.overview, cast: viewModel.cast, trailerLink: viewModel.trailerLink
+            ).blocks
+        }
+        if let errorMessage = viewModel.errorMessage {
+            messageView.message = errorMessage
+            messageView.hint = "r to retry · b back"
+        }
+        statusLine = .hint("↑↓ scroll · b back · ? help · q quit")
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import MovieUI
+import Observation
+import TMDB
+import TerminalUI
+
+/// The trending list. In MVVM the controller only binds: it renders what its view model
+/// says and forwards what the user does.
+@MainActor
+final class TrendingViewController: ViewController {
+    private let viewModel: TrendingViewModel
+
+    // MARK: Views
+
+    private let listView = ListView()
+    private let loadingView = ActivityIndicatorView()
+    private let messageView = MessageView()
+
+    init(viewModel: TrendingViewModel) {
+        self.viewModel = viewModel
+        super.init()
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        listView.dataSource = self
+        listView.delegate = self
+        view.addSubview(listView)
+        view.addSubview(loadingView)
+        view.addSubview(messageView)
+        viewModel.viewDidLoad()
+        bindViewModel()
+    }
+
+    override func handle(_ key: Key) -> Bool {
+        switch key {
+        case .character("t"):
+            viewModel.toggleWindow()
+        case .character("r"):
+            viewModel.retry()
+        default:
+            return super.handle(key)
+        }
+        return true
+    }
+
+    // MARK: Binding
+
+    /// Renders now, and again after every change to what `render` read (Observation).
+    private func bindViewModel() {
+        withObservationTracking {
+            render()
+        } onChange: { [weak self] in
+            Task { @MainActor in self?.bindViewModel() }
+        }
+    }
+
+    // MARK: Rendering
+
+    private func render() {
+        navigationItem = NavigationItem(
+            title: viewModel.title, subtitle: viewModel.subtitle, trailing: viewModel.position)
+        listView.reloadData()
+        if listView.selectedRow != viewModel.selectedRow {
+            listView.selectRow(viewModel.selectedRow)
+        }
+        listView.isHidden = viewModel.rowCount == 0
+        loadingView.isHidden = !viewModel.isLoadingFirstPage
+        messageView.isHidden = viewModel.message == nil
+        if let message = viewModel.message {
+            messageView.kind = message.isError ? .error : .information
+            messageView.message = message.text
+            messageView.hint = message.hint
+        }
+        statusLine = currentStatusLine
+    }
+
+    private var currentStatusLine: StatusLine {
+        switch viewModel.footer {
+        case .hint(let text): .hint(text)
+        case .loadingMore: .activity("Loading more…")
+        case .failed(let text): .error(text)
+        case .ended(let text): .note(text)
+        }
+    }
+}
+
+// MARK: - ListViewDataSource, ListViewDelegate
+
+extension TrendingViewController: ListViewDataSource, ListViewDelegate {
+    func numberOfRows(in listView: ListView) -> Int {
+        viewModel.rowCount
+    }
+
+    func listView(_ listView: ListView, cellForRowAt row: Int) -> any ListCell {
+        let row = viewModel.row(at: row)
+        return MovieRowCell(rank: row.rank, title: row.title, year: row.year, rating: row.rating)
+    }
+
+    func listView(_ listView: ListView, didMoveSelectionTo row: Int) {
+        viewModel.selectionDidMove(to: row)
+    }
+
+    func listView(_ listView: ListView, didSelectRowAt row: Int) {
+        let detailViewModel = MovieDetailViewModel(movie: viewModel.movie(at: row))
+        let detailViewController = MovieDetailViewController(viewModel: detailViewModel)
+        navigationController?.pushViewController(detailViewController)
+    }
+}

@@ -1,0 +1,4 @@
+import MVC
+import MovieUI
+
+await MovieApp.main(command: "mvc", makeRootViewController: App.makeRootViewController)

@@ -1,0 +1,157 @@
+import Foundation
+import TMDB
+import TerminalUI
+
+/// What every step's entry point shares: the options, the configuration and the launch.
+///
+/// A step supplies only its first screen, so that `main` reads the same in every step
+/// and the lessons can ignore it.
+public enum MovieApp {
+    /// Everything the command line and the environment decided.
+    public struct Launch: Sendable {
+        public var configuration: Configuration
+        public var window: TrendingWindow
+        public var mode: LaunchMode
+        public var wantsHelp: Bool
+    }
+
+    /// The app's own options; `--keys` and `--help` come from the terminal kit.
+    public static let options: [CommandLineOption] = [
+        CommandLineOption(
+            name: "--offline", valueName: nil, summary: "use the bundled sample data even with a credential"),
+        CommandLineOption(
+            name: "--latency", valueName: "MS", summary: "delay every sample-data response by MS milliseconds"),
+        CommandLineOption(
+            name: "--language", valueName: "CODE", summary: "TMDB language, e.g. en-US (default) or ko-KR"),
+        CommandLineOption(
+            name: "--window", valueName: "day|week", summary: "the first trending window (default week)"),
+    ]
+
+    /// The environment variables the app reads, for `--help`.
+    public static let environmentVariables: [(name: String, summary: String)] = [
+        ("TMDB_ACCESS_TOKEN", "TMDB API Read Access Token, sent as a Bearer token (wins over the key)"),
+        ("TMDB_API_KEY", "TMDB v3 API key, sent as the api_key query item"),
+        ("TMDB_BASE_URL", "replaces https://api.themoviedb.org (a mirror or a test server)"),
+        ("TMDB_LANGUAGE", "TMDB language when --language is not given"),
+        ("NO_COLOR", "turns colour off"),
+    ]
+
+    /// TMDB's terms ask every application to show this notice.
+    public static let attribution =
+        "This product uses the TMDB API but is not endorsed or certified by TMDB."
+
+    /// Reads the command line and the environment; a usage error says what was wrong in one line.
+    public static func makeLaunch(
+        arguments: [String], environment: [String: String]
+    ) throws(UsageError) -> Launch {
+        let parsed = try CommandLineParser.parse(arguments, options: options)
+        var configuration: Configuration
+        do {
+            configuration = try Configuration.fromEnvironment(environment)
+        } catch {
+            throw UsageError(message: error.message)
+        }
+        if parsed.values["--offline"] != nil {
+            configuration.forcesSampleData = true
+        }
+        if let latency = parsed.values["--latency"] {
+            guard let milliseconds = Int(latency), (0...60_000).contains(milliseconds) else {
+                throw UsageError(message: "--latency expects milliseconds from 0 to 60000, not '\(latency)'")
+            }
+            configuration.sampleLatency = .milliseconds(milliseconds)
+        }
+        if let language = parsed.values["--language"] {
+            guard isLanguageCode(language) else {
+                throw UsageError(message: "--language expects a code like en-US or ko-KR, not '\(language)'")
+            }
+            configuration.language = language
+        }
+        var window = TrendingWindow.week
+        if let name = parsed.values["--window"] {
+            guard let chosen = TrendingWindow(rawValue: name) else {
+                throw UsageError(message: "--window expects day or week, not '\(name)'")
+            }
+            window = chosen
+        }
+        return Launch(
+            configuration: configuration, window: window, mode: Launcher.mode(for: parsed),
+            wantsHelp: parsed.wantsHelp)
+    }
+
+    /// The `?` screen: every key, where the data comes from, and TMDB's notice (E2).
+    public static func help(for configuration: Configuration) -> HelpContent {
+        HelpContent(
+            title: "Keys",
+            entries: [
+                HelpContent.Entry(keys: "↑ k  ↓ j", action: "move the selection / scroll the detail"),
+                HelpContent.Entry(keys: "PgUp  PgDn", action: "move by a screen"),
+                HelpContent.Entry(keys: "Home g  End G", action: "go to the top / the end"),
+                HelpContent.Entry(keys: "Enter", action: "open the selected movie"),
+                HelpContent.Entry(keys: "b  Esc  Backspace  ←", action: "back to the list"),
+                HelpContent.Entry(keys: "t", action: "switch between today and this week"),
+                HelpContent.Entry(keys: "r", action: "reload the list, or retry what failed"),
+                HelpContent.Entry(keys: "?", action: "this help (any key closes it)"),
+                HelpContent.Entry(keys: "q  Ctrl-C", action: "quit"),
+            ],
+            notes: [
+                "Data: \(dataSourceDescription(for: configuration))",
+                attribution,
+            ])
+    }
+
+    /// `--help`: what the command does, its options, keys and variables.
+    public static func usage(command: String) -> String {
+        CommandLineParser.usage(
+            command: command,
+            summary: "TMDB's trending movies in the terminal.",
+            options: options,
+            help: help(for: Configuration()),
+            environment: environmentVariables)
+    }
+
+    /// The whole entry point of a step: parse, configure, run, exit with a defined status.
+    public static func main(
+        command: String,
+        makeRootViewController: @escaping @MainActor (TMDBClient, TrendingWindow) -> ViewController
+    ) async -> Never {
+        let launch: Launch
+        do {
+            launch = try makeLaunch(
+                arguments: Array(CommandLine.arguments.dropFirst()),
+                environment: ProcessInfo.processInfo.environment)
+        } catch {
+            printError("\(command): \(error.message)\nTry '\(command) --help' for usage.")
+            exit(2)
+        }
+        if launch.wantsHelp {
+            print(usage(command: command))
+            exit(0)
+        }
+        let client = TMDBClient(configuration: launch.configuration)
+        let status = await Launcher.run(mode: launch.mode, help: help(for: launch.configuration)) {
+            makeRootViewController(client, launch.window)
+        }
+        exit(status)
+    }
+
+    private static func dataSourceDescription(for configuration: Configuration) -> String {
+        guard configuration.usesSampleData else {
+            return "TMDB (\(configuration.baseURL.host ?? "api.themoviedb.org"))"
+        }
+        return "sample data bundled with the app (set TMDB_ACCESS_TOKEN or TMDB_API_KEY for live TMDB)"
+    }
+
+    private static func isLanguageCode(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard let language = parts.first, language.count == 2, language.allSatisfy(\.isLowercase),
+            parts.count <= 2
+        else { return false }
+        guard parts.count == 2 else { return true }
+        let region = parts[1]
+        return region.count == 2 && region.allSatisfy { $0.isUppercase && $0.isASCII }
+    }
+
+    private static func printError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

@@ -1,1 +1,0 @@
-// Shared movie views. Its contents arrive with the MVC step.

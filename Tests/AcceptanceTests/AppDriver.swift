@@ -1,0 +1,93 @@
+import Foundation
+import MovieUI
+import TMDB
+import TMDBTestSupport
+import TerminalUI
+import Testing
+
+/// Runs one step in-process on a virtual terminal with HTTP stubbed, the way a user would
+/// drive it: type keys, wait for the screen to settle, read it.
+@MainActor
+final class AppDriver {
+    let step: Step
+    let stub: HTTPStub
+    let terminal: VirtualTerminal
+    let application: Application
+
+    /// Unless told otherwise the app talks to the stub as live TMDB would be talked to, and
+    /// every path the scenario did not script answers with the bundled sample data.
+    init(
+        _ step: Step, stub: HTTPStub = HTTPStub(), configuration: Configuration? = nil,
+        window: TrendingWindow = .week, width: Int = 80, height: Int = 24
+    ) {
+        let configuration = configuration ?? stub.configuration()
+        let session = configuration.usesSampleData ? nil : stub.session
+        let client = TMDBClient(
+            configuration: configuration, session: session, retryPolicy: .immediate)
+        self.step = step
+        self.stub = stub
+        self.terminal = VirtualTerminal(width: width, height: height)
+        self.application = Application(
+            rootViewController: step.makeRootViewController(client, window),
+            terminal: terminal,
+            help: MovieApp.help(for: configuration))
+    }
+
+    /// Starts the app and waits for its first settled screen.
+    func launch() async {
+        application.start()
+        await settle()
+    }
+
+    /// Types each key as a user would, waiting for the screen to settle after each one.
+    func press(_ keys: Key...) async {
+        for key in keys {
+            application.send(key)
+            await settle()
+        }
+    }
+
+    /// Types the keys faster than any response can arrive, without waiting in between.
+    func pressQuickly(_ keys: [Key]) {
+        for key in keys {
+            application.send(key)
+        }
+    }
+
+    func settle(sourceLocation: SourceLocation = #_sourceLocation) async {
+        let isSettled = await application.waitUntilSettled(timeout: .seconds(10))
+        #expect(isSettled, "the screen did not settle", sourceLocation: sourceLocation)
+    }
+
+    /// Waits until every stubbed request has been answered (or cancelled), then lets the
+    /// app take in whatever arrived.
+    func waitForStubbedResponses() async {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while stub.inFlightCount > 0 && ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(stub.inFlightCount == 0, "stubbed responses still in flight")
+        await settle()
+    }
+
+    /// The screen as the user sees it, one string a row.
+    var rows: [String] { terminal.rows }
+
+    var screen: String { rows.joined(separator: "\n") }
+
+    /// The top view controller, for the leak checks (E5).
+    var topViewController: ViewController? {
+        (application.rootViewController as? NavigationController)?.topViewController
+    }
+
+    /// Requests for one page of the trending list.
+    func pageRequests(_ window: TrendingWindow = .week, page: Int) -> [RecordedRequest] {
+        stub.requests(path: "/3/trending/movie/\(window.rawValue)", query: ["page": "\(page)"])
+    }
+}
+
+extension RetryPolicy {
+    /// E6 without waiting: the retries happen, the sleeps do not.
+    static let immediate = RetryPolicy(
+        maximumRetries: 2, backoff: .zero, maximumRetryAfter: .zero, sleep: { _ in })
+}

@@ -1,0 +1,184 @@
+import TMDB
+import TMDBTestSupport
+import TerminalUI
+import Testing
+
+extension Acceptance {
+    @Suite("Everywhere")
+    @MainActor
+    struct Everywhere {
+        @Test("E1: a response for a screen the user has left never shows", arguments: Step.all)
+        func lateDetailIsIgnored(step: Step) async {
+            let stub = HTTPStub()
+            stub.respond(
+                to: "/3/trending/movie/week", query: ["page": "1"],
+                with: Fixtures.page(1, of: 1, [Fixtures.Movie(id: 1, title: "Alpha"), Fixtures.Movie(id: 2, title: "Beta")]))
+            stub.respond(
+                to: "/3/movie/1", with: Fixtures.detail(Fixtures.Detail(id: 1, title: "Alpha"), delay: .milliseconds(300)))
+            stub.respond(
+                to: "/3/movie/1/videos", with: Fixtures.videos(id: 1, [], delay: .milliseconds(300)))
+            stub.respond(to: "/3/movie/2", with: Fixtures.detail(Fixtures.Detail(id: 2, title: "Beta")))
+            let app = AppDriver(step, stub: stub)
+            await app.launch()
+
+            app.pressQuickly([.enter, .character("b"), .down, .enter])
+            await app.settle()
+            #expect(app.screen.contains("Beta (2024)"))
+            await app.waitForStubbedResponses()
+            #expect(app.screen.contains("Beta (2024)"))
+            #expect(!app.screen.contains("Alpha"))
+        }
+
+        @Test("E1: a page for a window the user switched away from never shows", arguments: Step.all)
+        func supersededPageIsIgnored(step: Step) async {
+            let stub = HTTPStub()
+            stub.respond(
+                to: "/3/trending/movie/week", query: ["page": "1"],
+                with: Fixtures.page(
+                    1, of: 1, [Fixtures.Movie(id: 1, title: "Weekly Pick")], delay: .milliseconds(300)))
+            stub.respond(
+                to: "/3/trending/movie/day", query: ["page": "1"],
+                with: Fixtures.page(1, of: 1, [Fixtures.Movie(id: 2, title: "Daily Pick")]))
+            let app = AppDriver(step, stub: stub)
+            app.application.start()
+            app.pressQuickly([.character("t")])
+            await app.settle()
+            #expect(app.screen.contains("Daily Pick"))
+
+            await app.waitForStubbedResponses()
+            #expect(app.screen.contains("Daily Pick"))
+            #expect(!app.screen.contains("Weekly Pick"))
+            #expect(app.rows[0].contains("today"))
+        }
+
+        @Test("E2: ? shows every key, the data source and TMDB's notice", arguments: Step.all)
+        func helpScreen(step: Step) async {
+            let app = AppDriver(step, height: 30)
+            await app.launch()
+            await app.press(.character("?"))
+
+            let screen = app.screen
+            for key in ["Enter", "PgUp", "Home", "Esc", "t", "r", "q"] {
+                #expect(screen.contains(key), "help lists \(key)")
+            }
+            #expect(screen.contains("TMDB"))
+            #expect(screen.contains("This product uses the TMDB API but is not endorsed or certified by TMDB."))
+            await app.press(.character("x"))
+            #expect(app.rows[0].contains("Trending movies"))
+            #expect(!app.screen.contains("not endorsed"))
+        }
+
+        @Test("E3: a small terminal says so and the app comes back when it grows", arguments: Step.all)
+        func tooSmallTerminal(step: Step) async {
+            let app = AppDriver(step)
+            await app.launch()
+            let before = app.rows
+
+            app.terminal.resize(width: 39, height: 12)
+            await app.settle()
+            #expect(app.screen.contains("Terminal too small"))
+            await app.press(.down, .enter)
+            app.terminal.resize(width: 80, height: 9)
+            await app.settle()
+            #expect(app.screen.contains("Terminal too small"))
+
+            app.terminal.resize(width: 80, height: 24)
+            await app.settle()
+            #expect(app.rows == before)
+        }
+
+        @Test("E3: resizing lays the screen out again", arguments: Step.all)
+        func resizeRelayouts(step: Step) async {
+            let app = AppDriver(step, width: 100, height: 30)
+            await app.launch()
+            app.terminal.resize(width: 50, height: 15)
+            await app.settle()
+            #expect(app.rows.count <= 15)
+            for row in app.rows {
+                #expect(row.displayWidth <= 50)
+            }
+            #expect(app.rows[0].contains("Trending"))
+        }
+
+        @Test("E4: q quits from the list", arguments: Step.all)
+        func quitFromList(step: Step) async {
+            let app = AppDriver(step)
+            await app.launch()
+            await app.press(.character("q"))
+            #expect(!app.application.isRunning)
+        }
+
+        @Test("E4: q quits from the detail, Ctrl-C at once", arguments: Step.all, [Key.character("q"), .control("c")])
+        func quitFromDetail(step: Step, key: Key) async {
+            let app = AppDriver(step)
+            await app.launch()
+            await app.press(.enter)
+            app.pressQuickly([key])
+            #expect(!app.application.isRunning)
+        }
+
+        @Test("E5: a screen left behind is freed", arguments: Step.all)
+        func leftScreenIsFreed(step: Step) async throws {
+            let app = AppDriver(step)
+            await app.launch()
+            await app.press(.enter)
+            let detail = try #require(app.topViewController)
+            let objects = ScreenObjects(of: detail)
+            #expect(objects.count >= 1)
+
+            await app.press(.character("b"))
+            await app.waitForStubbedResponses()
+            #expect(objects.survivors.isEmpty, "still alive: \(objects.survivors)")
+        }
+
+        @Test("E6: a 429 is retried, at most twice", arguments: Step.all)
+        func rateLimitIsRetried(step: Step) async {
+            let stub = HTTPStub()
+            let tooMany = StubResponse.tmdbError(
+                statusCode: 429, code: 25, message: "Your request count is over the allowed limit.",
+                headers: ["Retry-After": "1"])
+            stub.respond(
+                to: "/3/trending/movie/week", query: ["page": "1"],
+                withSequence: [tooMany, tooMany, Fixtures.page(1, of: 1, Fixtures.movies(1...3))])
+            let app = AppDriver(step, stub: stub)
+            await app.launch()
+            #expect(app.screen.contains("Movie 1"))
+            #expect(app.pageRequests(page: 1).count == 3)
+        }
+    }
+}
+
+/// Weak references to the view controller, view models and coordinators of one screen,
+/// found by reflection so that the same check fits every step (E5).
+@MainActor
+struct ScreenObjects {
+    private final class WeakBox {
+        weak var object: AnyObject?
+        let name: String
+        init(_ object: AnyObject) {
+            self.object = object
+            self.name = String(describing: type(of: object))
+        }
+    }
+
+    private let boxes: [WeakBox]
+
+    init(of viewController: ViewController) {
+        var boxes = [WeakBox(viewController)]
+        for child in Mirror(reflecting: viewController).children {
+            let value = child.value as AnyObject
+            let name = String(describing: type(of: value))
+            if type(of: child.value) is AnyClass,
+                ["ViewController", "ViewModel", "Coordinator"].contains(where: name.hasSuffix)
+            {
+                boxes.append(WeakBox(value))
+            }
+        }
+        self.boxes = boxes
+    }
+
+    var count: Int { boxes.count }
+
+    /// The names of the objects that are still alive.
+    var survivors: [String] { boxes.filter { $0.object != nil }.map(\.name) }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import TMDB
+import Testing
+
+/// The real binaries, run as a user runs them: piped, scripted, with bad input, and against
+/// a loopback server that rejects the credential (L4, L6, L7, L8).
+@Suite("Process")
+struct ProcessTests {
+    @Test("L4: --help prints usage and exits 0", arguments: Step.all)
+    func helpExitsZero(step: Step) throws {
+        let result = try RunResult.run(step.command, ["--help"])
+        #expect(result.status == 0)
+        for word in ["Usage", "--offline", "--latency", "--language", "--window", "--keys", "TMDB_API_KEY", "q"] {
+            #expect(result.standardOutput.contains(word), "usage mentions \(word)")
+        }
+        #expect(result.standardError.isEmpty)
+    }
+
+    static let usageErrors: [(arguments: [String], says: String)] = [
+        (["--frob"], "--frob"),
+        (["--keys", "down dwn"], "dwn"),
+        (["--latency", "soon"], "--latency"),
+        (["--window", "month"], "--window"),
+        (["--language"], "--language"),
+    ]
+
+    @Test("L4 L7: bad input is one line plus a usage hint, exit 2", arguments: Step.all, usageErrors.indices)
+    func badInputExitsTwo(step: Step, error: Int) throws {
+        let (arguments, says) = Self.usageErrors[error]
+        let result = try RunResult.run(step.command, arguments)
+        #expect(result.status == 2)
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 2, "\(result.standardError)")
+        #expect(lines.first?.contains(says) == true)
+        #expect(lines.last?.contains("--help") == true)
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test("L6: piped output is the first settled screen as plain text", arguments: Step.all)
+    func pipedOutputIsPlainText(step: Step) throws {
+        let result = try RunResult.run(step.command, [])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("Trending movies"))
+        #expect(result.standardOutput.contains("sample data"))
+        #expect(!result.standardOutput.contains("\u{1B}"))
+        #expect(!result.standardOutput.contains("Loading"))
+        #expect(result.standardOutput.split(separator: "\n").count <= 24)
+    }
+
+    @Test("L7: --keys plays the script and prints the final screen", arguments: Step.all)
+    func scriptedRunShowsTheSecondMovie(step: Step) throws {
+        let second = try SampleMovies.week[1]
+        let result = try RunResult.run(step.command, ["--keys", "down enter"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains(second.title.prefix(30)))
+        #expect(result.standardOutput.contains("Cast"))
+        #expect(!result.standardOutput.contains("\u{1B}"))
+    }
+
+    @Test("L8: a credential never appears in output, also when TMDB rejects it", arguments: Step.all, ["TMDB_API_KEY", "TMDB_ACCESS_TOKEN"])
+    func rejectedCredentialIsNeverPrinted(step: Step, variable: String) throws {
+        let secret = "SENTINEL-\(variable)-c0ffee"
+        let server = try LoopbackServer(
+            status: 401, body: #"{"success":false,"status_code":7,"status_message":"Invalid API key: You must be granted a valid key."}"#)
+        defer { server.stop() }
+        let result = try RunResult.run(
+            step.command, ["--keys", "r ? x"],
+            environment: [variable: secret, "TMDB_BASE_URL": server.baseURL])
+
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains(variable))
+        #expect(result.standardError.split(separator: "\n").count == 1)
+        #expect(!result.standardOutput.contains(secret))
+        #expect(!result.standardError.contains(secret))
+        #expect(server.requestCount >= 2)
+    }
+
+    @Test("L3: an unreachable server is a plain message, not a crash", arguments: Step.all)
+    func unreachableServer(step: Step) throws {
+        let result = try RunResult.run(
+            step.command, [], environment: ["TMDB_API_KEY": "k", "TMDB_BASE_URL": "http://127.0.0.1:9"])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.lowercased().contains("offline") || result.standardOutput.lowercased().contains("reach"))
+    }
+}
+
+/// The sample data's trending list, as the app shows it.
+enum SampleMovies {
+    static var week: [Movie] {
+        get throws {
+            let url = try #require(URL(string: "https://api.themoviedb.org/3/trending/movie/week?page=1"))
+            let page = try JSONDecoder().decode(MoviePage.self, from: SampleData.response(for: url).body)
+            return page.results.excludingAdult()
+        }
+    }
+}
+
+/// One finished run of a step's binary.
+struct RunResult {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+
+    /// Runs the product with stdin closed and stdout piped, and a clean TMDB environment.
+    static func run(_ command: String, _ arguments: [String], environment: [String: String] = [:]) throws
+        -> RunResult
+    {
+        let process = Process()
+        process.executableURL = try executable(command)
+        process.arguments = arguments
+        var base = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TMDB_") }
+        base["COLUMNS"] = "80"
+        base["LINES"] = "24"
+        process.environment = base.merging(environment) { $1 }
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return RunResult(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// The built product beside the test bundle (`.build/debug/mvc`).
+    static func executable(_ command: String) throws -> URL {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent(command)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) {
+                return candidate
+            }
+            directory.deleteLastPathComponent()
+        }
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: command])
+    }
+}

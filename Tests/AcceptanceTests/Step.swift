@@ -1,0 +1,19 @@
+import TMDB
+import TerminalUI
+
+import MVC
+
+/// One architecture step as the acceptance suite sees it: a command and a first screen.
+///
+/// Adding a step to the course means adding one case to `all`; no scenario changes.
+struct Step: Sendable, CustomStringConvertible {
+    /// The product name, as in `swift run mvc`.
+    let command: String
+    let makeRootViewController: @MainActor @Sendable (TMDBClient, TrendingWindow) -> ViewController
+
+    var description: String { command }
+
+    static let mvc = Step(command: "mvc") { MVC.App.makeRootViewController(client: $0, window: $1) }
+
+    static let all: [Step] = [.mvc]
+}

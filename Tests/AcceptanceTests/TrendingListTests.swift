@@ -1,0 +1,259 @@
+import TMDB
+import TMDBTestSupport
+import TerminalUI
+import Testing
+
+extension Acceptance {
+    @Suite("Trending list")
+    @MainActor
+    struct TrendingList {
+        /// A stub whose first page holds the movies given, out of `totalPages`.
+        func stub(page1 movies: [Fixtures.Movie], totalPages: Int = 1) -> HTTPStub {
+            let stub = HTTPStub()
+            stub.respond(
+                to: "/3/trending/movie/week", query: ["page": "1"],
+                with: Fixtures.page(1, of: totalPages, movies))
+            return stub
+        }
+
+        @Test("T1 T2: header and rows", arguments: Step.all)
+        func headerAndRowsShowWhatTMDBSent(step: Step) async throws {
+            let app = AppDriver(
+                step,
+                stub: stub(page1: [
+                    Fixtures.Movie(id: 1, title: "Dune: Part Two", releaseDate: "2024-02-27", voteAverage: 8.16),
+                    Fixtures.Movie(id: 2, title: "Untitled Sequel", releaseDate: "", voteAverage: 0, voteCount: 0),
+                    Fixtures.Movie(id: 3, title: "Civil War", releaseDate: "2024-04-10", voteAverage: 7.0),
+                ]))
+            await app.launch()
+
+            #expect(app.rows[0].contains("Trending movies"))
+            #expect(app.rows[0].contains("this week"))
+            #expect(app.rows[0].contains("TMDB"))
+            #expect(app.rows[0].hasSuffix("1 / 3"))
+            let dune = try #require(app.rows.first { $0.contains("Dune: Part Two") })
+            #expect(dune.hasPrefix("    1 "))
+            #expect(dune.contains("2024"))
+            #expect(dune.hasSuffix("★ 8.2"))
+            let sequel = try #require(app.rows.first { $0.contains("Untitled Sequel") })
+            #expect(sequel.contains("—"))
+            #expect(sequel.hasSuffix("no rating"))
+            #expect(app.rows.contains { $0.hasPrefix("    3 Civil War") })
+        }
+
+        @Test("T3: titles are cut by display width, no row wider than the terminal", arguments: Step.all)
+        func longAndWideTitlesFitTheColumn(step: Step) async {
+            let long = String(repeating: "Extraordinarily Long Title ", count: 6)
+            let korean = String(repeating: "기생충과 괴물의 밤 ", count: 8)
+            let app = AppDriver(
+                step,
+                stub: stub(page1: [
+                    Fixtures.Movie(id: 1, title: long), Fixtures.Movie(id: 2, title: korean),
+                    Fixtures.Movie(id: 3, title: "Cafe\u{301} Society"),
+                ]),
+                width: 60)
+            await app.launch()
+
+            for row in app.rows {
+                #expect(row.displayWidth <= 60, "row too wide: \(row)")
+            }
+            #expect(app.rows.contains { $0.contains("Extraordinarily Long Title") && $0.contains("…") })
+            #expect(app.rows.contains { $0.contains("기생충과") && $0.contains("…") })
+            #expect(app.rows.contains { $0.contains("Cafe\u{301} Society") })
+        }
+
+        @Test("T4: control characters from the API never reach the terminal raw", arguments: Step.all)
+        func controlCharactersAreNeutralised(step: Step) async throws {
+            let hostile = "Red\u{1B}[2J\u{1B}[31mAlert\u{07}\r\u{9B}Done"
+            let app = AppDriver(
+                step,
+                stub: stub(page1: [Fixtures.Movie(id: 1, title: hostile), Fixtures.Movie(id: 2, title: "Next")]))
+            await app.launch()
+
+            // A raw ESC[2J would have cleared the header; a raw CR would have overwritten the rank.
+            #expect(app.rows[0].contains("Trending movies"))
+            let row = try #require(app.rows.first { $0.contains("Red") })
+            #expect(row.hasPrefix("    1 Red"))
+            #expect(row.contains("Alert"))
+            #expect(!row.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        }
+
+        @Test("T5: keys move the selection and the list keeps it visible", arguments: Step.all)
+        func movementKeys(step: Step) async {
+            let app = AppDriver(step, stub: stub(page1: Fixtures.movies(1...20)), height: 12)
+            await app.launch()
+            #expect(app.rows[0].hasSuffix("1 / 20"))
+
+            await app.press(.down, .down, .character("j"))
+            #expect(app.rows[0].hasSuffix("4 / 20"))
+            await app.press(.up, .character("k"))
+            #expect(app.rows[0].hasSuffix("2 / 20"))
+            await app.press(.end)
+            #expect(app.rows[0].hasSuffix("20 / 20"))
+            #expect(app.rows.contains { $0.contains("Movie 20") })
+            #expect(!app.rows.contains { $0.contains("Movie 1 ") })
+            await app.press(.home)
+            #expect(app.rows[0].hasSuffix("1 / 20"))
+            #expect(app.rows.contains { $0.contains("Movie 1 ") })
+            await app.press(.character("G"))
+            #expect(app.rows[0].hasSuffix("20 / 20"))
+            await app.press(.character("g"), .pageDown)
+            let afterPageDown = app.rows[0]
+            #expect(!afterPageDown.hasSuffix("1 / 20"))
+            await app.press(.pageUp)
+            #expect(app.rows[0].hasSuffix("1 / 20"))
+        }
+
+        @Test("T6: exactly one request per page, however fast the keys come", arguments: Step.all)
+        func nextPageIsRequestedOnceNearTheEnd(step: Step) async {
+            let stub = stub(page1: Fixtures.movies(1...20), totalPages: 3)
+            stub.respond(
+                to: "/3/trending/movie/week", query: ["page": "2"],
+                with: Fixtures.page(2, of: 3, Fixtures.movies(21...40), delay: .milliseconds(300)))
+            let app = AppDriver(step, stub: stub)
+            await app.launch()
+            #expect(app.pageRequests(page: 2).isEmpty)
+
+            await app.press(.down, .down, .down, .down, .down, .down, .down, .down, .down, .down)
+            await app.press(.down, .down, .down, .down)
+            #expect(app.pageRequests(page: 2).isEmpty, "15th of 20 is not yet within 4 of the end")
+            app.pressQuickly(Array(repeating: .down, count: 30) + [.end, .up, .end])
+            await app.settle()
+
+            #expect(app.pageRequests(page: 2).count == 1)
+            #expect(app.rows[0].hasSuffix("/ 40"))
+            #expect(app.stub.requests.count == 2)
+        }
+
+        @Test("T7: repeated and adult movies are left out; ranks stay continuous", arguments: Step.all)
+        func duplicatesAndAdultTitlesAreLeftOut(step: Step) async {
+            let stub = stub(page1: Fixtures.movies(1...20), totalPages: 2)
+            var page2 = [Fixtures.Movie(id: 20, title: "Movie 20")] + Fixtures.movies(21...25)
+            page2.insert(Fixtures.Movie(id: 99, title: "Adult Title", isAdult: true), at: 2)
+            stub.respond(
+                to: "/3/trending/movie/week", query: ["page": "2"], with: Fixtures.page(2, of: 2, page2))
+            let app = AppDriver(step, stub: stub, height: 40)
+            await app.launch()
+            await app.press(.end)
+
+            #expect(app.rows[0].hasSuffix("20 / 25"))
+            #expect(app.rows.filter { $0.contains("Movie 20 ") }.count == 1)
+            #expect(!app.screen.contains("Adult Title"))
+            #expect(app.rows.contains { $0.hasPrefix("   21 Movie 21 ") })
+            #expect(app.rows.contains { $0.hasPrefix("   25 Movie 25 ") })
+        }
+
+        @Test("T8: no page past the last is requested; the footer says the list has ended", arguments: Step.all)
+        func theListEnds(step: Step) async {
+            let stub = stub(page1: Fixtures.movies(1...20), totalPages: 2)
+            stub.respond(
+                to: "/3/trending/movie/week", query: ["page": "2"],
+                with: Fixtures.page(2, of: 2, Fixtures.movies(21...30)))
+            let app = AppDriver(step, stub: stub)
+            await app.launch()
+            await app.press(.end, .end, .up, .end)
+
+            #expect(app.pageRequests(page: 3).isEmpty)
+            #expect(app.rows.last?.contains("End of the list · 30 movies") == true)
+        }
+
+        @Test("T9: first load shows a loading indicator", arguments: Step.all)
+        func firstLoadShowsLoading(step: Step) async {
+            let stub = HTTPStub()
+            stub.respond(
+                to: "/3/trending/movie/week", query: ["page": "1"],
+                with: Fixtures.page(1, of: 1, Fixtures.movies(1...3), delay: .milliseconds(200)))
+            let app = AppDriver(step, stub: stub)
+            app.application.start()
+            app.application.displayIfNeeded()
+            #expect(app.screen.contains("Loading"))
+            #expect(!app.application.isSettled)
+            await app.settle()
+            #expect(app.screen.contains("Movie 1"))
+            #expect(!app.screen.contains("Loading"))
+        }
+
+        static let firstLoadFailures: [(StubResponse, String)] = [
+            (.failure(.notConnectedToInternet), "offline"),
+            (.tmdbError(statusCode: 401, code: 7, message: "Invalid API key: You must be granted a valid key."), "rejected"),
+            (.tmdbError(statusCode: 404, code: 34, message: "The resource you requested could not be found."), "not found"),
+            (.tmdbError(statusCode: 429, code: 25, message: "Your request count is over the allowed limit."), "too many requests"),
+            (.tmdbError(statusCode: 500, code: 11, message: "Internal error."), "server"),
+            (.json("<html>gateway</html>"), "could not be read"),
+        ]
+
+        @Test("T9: a first-load failure says what went wrong and r retries", arguments: Step.all, firstLoadFailures.indices)
+        func firstLoadFailureCanBeRetried(step: Step, failure: Int) async {
+            let (response, words) = Self.firstLoadFailures[failure]
+            // E6: a 429 is tried three times before it counts as a failure.
+            let attempts = response.statusCode == 429 ? 3 : 1
+            let stub = HTTPStub()
+            stub.respond(
+                to: "/3/trending/movie/week", query: ["page": "1"],
+                withSequence: Array(repeating: response, count: attempts) + [
+                    Fixtures.page(1, of: 1, Fixtures.movies(1...3))
+                ])
+            let app = AppDriver(step, stub: stub)
+            await app.launch()
+
+            #expect(app.screen.lowercased().contains(words), "\(app.screen)")
+            #expect(app.screen.contains("r to retry"))
+            await app.press(.character("r"))
+            #expect(app.screen.contains("Movie 1"))
+        }
+
+        @Test("T9: a failed next page keeps the list; r or moving near the end retries", arguments: Step.all)
+        func failedNextPageKeepsTheList(step: Step) async {
+            let stub = stub(page1: Fixtures.movies(1...20), totalPages: 3)
+            stub.respond(
+                to: "/3/trending/movie/week", query: ["page": "2"],
+                withSequence: [
+                    .tmdbError(statusCode: 500, code: 11, message: "Internal error."),
+                    .tmdbError(statusCode: 500, code: 11, message: "Internal error."),
+                    Fixtures.page(2, of: 3, Fixtures.movies(21...40)),
+                ])
+            let app = AppDriver(step, stub: stub)
+            await app.launch()
+            await app.press(.end)
+
+            #expect(app.rows.last?.contains("r to retry") == true)
+            #expect(app.rows[0].hasSuffix("20 / 20"))
+            await app.press(.up)
+            #expect(app.rows[0].hasSuffix("19 / 20"), "the list stays usable")
+            #expect(app.pageRequests(page: 2).count == 2, "moving near the end again retried")
+            await app.press(.character("r"))
+            #expect(app.pageRequests(page: 2).count == 3)
+            #expect(app.rows[0].hasSuffix("19 / 40"))
+        }
+
+        @Test("T10: t switches the window from page 1 with the selection at the top", arguments: Step.all)
+        func windowSwitchReloads(step: Step) async {
+            let stub = stub(page1: Fixtures.movies(1...20))
+            stub.respond(
+                to: "/3/trending/movie/day", query: ["page": "1"],
+                with: Fixtures.page(1, of: 1, Fixtures.movies(101...120)))
+            let app = AppDriver(step, stub: stub)
+            await app.launch()
+            await app.press(.down, .down, .character("t"))
+
+            #expect(app.rows[0].contains("today"))
+            #expect(app.rows[0].hasSuffix("1 / 20"))
+            #expect(app.screen.contains("Movie 101"))
+            #expect(!app.screen.contains("Movie 1 "))
+            #expect(app.pageRequests(.day, page: 1).count == 1)
+
+            await app.press(.character("t"))
+            #expect(app.rows[0].contains("this week"))
+            #expect(app.pageRequests(.week, page: 1).count == 2)
+            await app.press(.character("r"))
+            #expect(app.pageRequests(.week, page: 1).count == 3)
+        }
+
+        @Test("T12: an empty first page says so", arguments: Step.all)
+        func emptyFirstPage(step: Step) async {
+            let app = AppDriver(step, stub: stub(page1: []))
+            await app.launch()
+            #expect(app.screen.contains("No trending movies right now."))
+        }
+    }
+}
