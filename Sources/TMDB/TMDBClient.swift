@@ -174,7 +174,7 @@ public struct TMDBClient: Sendable {
 
     /// Maps what `URLSession` throws. Only the code is kept: the error's `failingURL` may
     /// carry `api_key=`, so nothing else of it survives (L8).
-    static func transportError(_ error: any Error) -> TMDBError {
+    package static func transportError(_ error: any Error) -> TMDBError {
         if let error = error as? TMDBError { return error }
         if error is CancellationError { return .cancelled }
         let code: URLError.Code
@@ -202,7 +202,7 @@ public struct TMDBClient: Sendable {
     }
 
     /// "results[3].vote_count: expected Int, found a string" — where and what, in one line.
-    static func describe(_ error: DecodingError) -> String {
+    package static func describe(_ error: DecodingError) -> String {
         func path(_ codingPath: [any CodingKey], _ last: (any CodingKey)? = nil) -> String {
             let keys = codingPath + (last.map { [$0] } ?? [])
             var text = ""
