@@ -1,1 +1,87 @@
+#if defined(__linux__)
+#define _GNU_SOURCE
+#endif
+
 #include "CPseudoTerminal.h"
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <unistd.h>
+
+int cpt_open_master(char *slaveName, size_t slaveNameLength) {
+    int master = posix_openpt(O_RDWR | O_NOCTTY);
+    if (master < 0) {
+        return -1;
+    }
+    if (grantpt(master) != 0 || unlockpt(master) != 0) {
+        close(master);
+        return -1;
+    }
+    const char *name = ptsname(master);
+    if (name == NULL || strlen(name) + 1 > slaveNameLength) {
+        close(master);
+        return -1;
+    }
+    strcpy(slaveName, name);
+    return master;
+}
+
+int cpt_set_window_size(int descriptor, unsigned short rows, unsigned short columns) {
+    struct winsize size;
+    memset(&size, 0, sizeof size);
+    size.ws_row = rows;
+    size.ws_col = columns;
+    return ioctl(descriptor, TIOCSWINSZ, &size);
+}
+
+pid_t cpt_spawn(const char *slaveName, const char *path, char *const argv[], char *const envp[]) {
+    pid_t pid = fork();
+    if (pid != 0) {
+        return pid;
+    }
+    setsid();
+    int slave = open(slaveName, O_RDWR);
+    if (slave < 0) {
+        _exit(126);
+    }
+    ioctl(slave, TIOCSCTTY, 0);
+    dup2(slave, STDIN_FILENO);
+    dup2(slave, STDOUT_FILENO);
+    dup2(slave, STDERR_FILENO);
+    if (slave > STDERR_FILENO) {
+        close(slave);
+    }
+    execve(path, argv, envp);
+    _exit(127);
+}
+
+int cpt_terminal_flags(int descriptor, unsigned long *inputFlags, unsigned long *outputFlags,
+                       unsigned long *controlFlags, unsigned long *localFlags) {
+    struct termios attributes;
+    if (tcgetattr(descriptor, &attributes) != 0) {
+        return -1;
+    }
+    *inputFlags = (unsigned long)attributes.c_iflag;
+    *outputFlags = (unsigned long)attributes.c_oflag;
+    *controlFlags = (unsigned long)attributes.c_cflag;
+    *localFlags = (unsigned long)attributes.c_lflag;
+    return 0;
+}
+
+int cpt_try_wait(pid_t pid, int *exitCode, int *signalNumber) {
+    int status = 0;
+    pid_t result = waitpid(pid, &status, WNOHANG);
+    if (result == 0) {
+        return 0;
+    }
+    if (result < 0) {
+        return -1;
+    }
+    *exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    *signalNumber = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    return 1;
+}

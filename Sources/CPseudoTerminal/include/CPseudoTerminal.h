@@ -1,1 +1,25 @@
-// Pseudo-terminal helpers for tests. Contents arrive with the TerminalUI issue.
+#ifndef CPSEUDOTERMINAL_H
+#define CPSEUDOTERMINAL_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/// Opens a new pseudo-terminal pair. Returns the master descriptor (or -1) and writes the
+/// slave's path into `slaveName`.
+int cpt_open_master(char *slaveName, size_t slaveNameLength);
+
+/// Sets the window size the program on the slave side sees.
+int cpt_set_window_size(int descriptor, unsigned short rows, unsigned short columns);
+
+/// Forks; the child starts a session, makes the slave its controlling terminal and standard
+/// input/output/error, and executes `path`. Returns the child's pid, or -1.
+pid_t cpt_spawn(const char *slaveName, const char *path, char *const argv[], char *const envp[]);
+
+/// The termios flags of `descriptor`, to compare the settings before and after a run.
+int cpt_terminal_flags(int descriptor, unsigned long *inputFlags, unsigned long *outputFlags,
+                       unsigned long *controlFlags, unsigned long *localFlags);
+
+/// waitpid without blocking: 1 with `status` when the child ended, 0 while it runs, -1 on error.
+int cpt_try_wait(pid_t pid, int *exitCode, int *signalNumber);
+
+#endif

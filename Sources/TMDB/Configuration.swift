@@ -1,0 +1,110 @@
+import Foundation
+
+/// Everything the networking layer needs to know at launch (L2, L3, L5).
+///
+/// Built once from the environment and the command line, then handed to `TMDBClient`.
+public struct Configuration: Sendable, CustomStringConvertible {
+    /// TMDB's own host; `TMDB_BASE_URL` replaces it with a mirror, a recording or a test server.
+    public static let defaultBaseURL: URL = {
+        guard let url = URL(string: "https://api.themoviedb.org") else {
+            preconditionFailure("The default TMDB base URL is a valid literal.")
+        }
+        return url
+    }()
+
+    /// The language TMDB answers in when nothing else is asked for.
+    public static let defaultLanguage = "en-US"
+
+    public var credential: Credential?
+    public var baseURL: URL
+    /// The `language` query parameter, e.g. "en-US" or "ko-KR".
+    public var language: String
+    /// `--offline`: use the bundled sample data even when a credential is set.
+    public var forcesSampleData: Bool
+    /// `--latency MS`: how long each sample response waits, to watch loading states and races.
+    public var sampleLatency: Duration
+
+    public init(
+        credential: Credential? = nil, baseURL: URL = Configuration.defaultBaseURL,
+        language: String = "en-US", forcesSampleData: Bool = false,
+        sampleLatency: Duration = .zero
+    ) {
+        self.credential = credential
+        self.baseURL = baseURL
+        self.language = language
+        self.forcesSampleData = forcesSampleData
+        self.sampleLatency = sampleLatency
+    }
+
+    /// No credential means no live TMDB: the app runs on the bundled sample data (L2).
+    public var usesSampleData: Bool { credential == nil || forcesSampleData }
+
+    /// What the header calls the data source (T1).
+    public var dataSourceName: String { usesSampleData ? "sample data" : "TMDB" }
+
+    public var description: String {
+        let credentialText = credential?.description ?? "no credential"
+        return
+            "Configuration(\(dataSourceName), \(credentialText), baseURL: \(baseURL.redactingQuery), language: \(language))"
+    }
+
+    /// Reads TMDB_ACCESS_TOKEN (wins), TMDB_API_KEY, TMDB_BASE_URL, TMDB_LANGUAGE (L3).
+    /// Empty values count as unset. A TMDB_BASE_URL that is not an http(s) URL throws.
+    public static func fromEnvironment(
+        _ environment: [String: String]
+    ) throws(ConfigurationError) -> Configuration {
+        func value(_ name: String) -> String? {
+            guard let raw = environment[name] else { return nil }
+            let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            return trimmed.isEmpty ? nil : trimmed
+        }
+
+        var configuration = Configuration()
+        if let token = value("TMDB_ACCESS_TOKEN") {
+            configuration.credential = .accessToken(token)
+        } else if let key = value("TMDB_API_KEY") {
+            configuration.credential = .apiKey(key)
+        }
+        if let text = value("TMDB_BASE_URL") {
+            // The value is not echoed: someone may have pasted a URL with `api_key=` in it.
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+                scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+            else {
+                throw ConfigurationError(
+                    message: "TMDB_BASE_URL must be an http:// or https:// URL with a host.")
+            }
+            configuration.baseURL = url
+        }
+        if let language = value("TMDB_LANGUAGE") {
+            configuration.language = language
+        }
+        return configuration
+    }
+}
+
+/// A launch setting that cannot work; `message` is one line for the terminal.
+public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+
+    public init(message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+extension URL {
+    /// This URL without its query and fragment, for text that may be printed (L8).
+    var redactingQuery: String {
+        guard var components = URLComponents(url: self, resolvingAgainstBaseURL: false) else {
+            return "(unprintable URL)"
+        }
+        let hadQuery = components.query != nil
+        components.query = nil
+        components.fragment = nil
+        components.user = nil
+        components.password = nil
+        let base = components.string ?? "(unprintable URL)"
+        return hadQuery ? base + "?(redacted)" : base
+    }
+}

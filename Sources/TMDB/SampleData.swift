@@ -1,0 +1,138 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The bundled sample data (Bundle.module resources under SampleData/), answered like TMDB would.
+///
+/// Files mirror the API: `SampleData/<language>/3/trending/movie/week/page-1.json`,
+/// `SampleData/<language>/3/movie/550.json` (detail with credits appended) and
+/// `SampleData/<language>/3/movie/550/videos.json`. Only the file a request needs is read.
+///
+/// Language fallback: a language without its own file falls back to `en-US` for detail and
+/// videos. For trending, a language that has trending files of its own never falls back (a
+/// missing page there is the end of its list); a language with none for that window gets
+/// `en-US`'s pages, so `--language xx-YY` offline still shows a list instead of an error.
+public enum SampleData {
+    /// The `SampleData` folder inside the module's resources; `nil` only if the bundle is broken.
+    public static let directoryURL: URL? = Bundle.module.url(
+        forResource: "SampleData", withExtension: nil)
+
+    static let fallbackLanguage = "en-US"
+
+    /// Status and JSON body TMDB would answer for this request path + query; 404 code 34 when
+    /// absent, 400 code 22 for a page outside 1…500.
+    public static func response(for url: URL) -> (statusCode: Int, body: Data) {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return notFound
+        }
+        var query: [String: String] = [:]
+        for item in components.queryItems ?? [] {
+            query[item.name] = item.value ?? ""
+        }
+        // Only plain names reach the file system: no "..", no slashes smuggled in (the
+        // language comes from the environment, the path from whoever builds the URL).
+        let segments = components.path.split(separator: "/").map(String.init)
+        guard !segments.isEmpty, segments.allSatisfy(isPlainName) else { return notFound }
+        var language = query["language"] ?? fallbackLanguage
+        if !isPlainName(language) { language = fallbackLanguage }
+
+        var relativePath = segments.joined(separator: "/")
+        let isPaged = segments.count >= 2 && (segments[1] == "trending" || segments[1] == "search")
+        if isPaged {
+            let pageText = query["page"] ?? "1"
+            guard let page = Int(pageText), (1...MoviePage.maximumPage).contains(page) else {
+                return invalidPage
+            }
+            relativePath += "/page-\(page)"
+        }
+        relativePath += ".json"
+
+        let languages: [String]
+        if language == fallbackLanguage {
+            languages = [language]
+        } else if isPaged {
+            let ownFirstPage = (segments + ["page-1.json"]).joined(separator: "/")
+            languages =
+                fileExists(language: language, relativePath: ownFirstPage)
+                ? [language] : [fallbackLanguage]
+        } else {
+            languages = [language, fallbackLanguage]
+        }
+        for candidate in languages {
+            if let body = read(language: candidate, relativePath: relativePath) {
+                return (200, body)
+            }
+        }
+        return notFound
+    }
+
+    /// A session whose `URLProtocol` serves `response(for:)`, each answer after `latency`
+    /// (cancelling the request cancels the wait). The real client code runs on top of it.
+    public static func makeSession(latency: Duration) -> URLSession {
+        SampleDataURLProtocol.rememberLatency(latency)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [SampleDataURLProtocol.self]
+        configuration.timeoutIntervalForRequest = Endpoint.requestTimeout
+        configuration.httpAdditionalHeaders = [
+            SampleDataURLProtocol.latencyHeader: SampleDataURLProtocol.headerValue(for: latency)
+        ]
+        return URLSession(configuration: configuration)
+    }
+
+    // MARK: - Files
+
+    private static func isPlainName(_ text: some StringProtocol) -> Bool {
+        !text.isEmpty && text != "." && text != ".."
+            && text.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (CharacterSet.alphanumerics.contains(scalar)
+                        || "-_.".unicodeScalars
+                            .contains(scalar))
+            }
+    }
+
+    private static func fileURL(language: String, relativePath: String) -> URL? {
+        directoryURL?.appendingPathComponent(language).appendingPathComponent(relativePath)
+    }
+
+    private static func fileExists(language: String, relativePath: String) -> Bool {
+        guard let url = fileURL(language: language, relativePath: relativePath) else {
+            return false
+        }
+        return FileManager.default.fileExists(atPath: url.path)
+    }
+
+    private static func read(language: String, relativePath: String) -> Data? {
+        guard let url = fileURL(language: language, relativePath: relativePath) else {
+            return nil
+        }
+        return try? Data(contentsOf: url)
+    }
+
+    // MARK: - TMDB's error bodies
+
+    static let notFound = (
+        statusCode: 404,
+        body: errorBody(code: 34, message: "The resource you requested could not be found.")
+    )
+
+    static let invalidPage = (
+        statusCode: 400,
+        body: errorBody(
+            code: 22,
+            message:
+                "Invalid page: Pages start at 1 and max at 500. They are expected to be an integer."
+        )
+    )
+
+    /// `{"success":false,"status_code":N,"status_message":"…"}`, as TMDB writes it.
+    package static func errorBody(code: Int, message: String) -> Data {
+        let object: [String: Any] = [
+            "success": false, "status_code": code, "status_message": message,
+        ]
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]))
+            ?? Data()
+    }
+}

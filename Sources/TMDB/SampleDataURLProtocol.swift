@@ -1,0 +1,57 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Answers every request of a sample-data session from `SampleData.response(for:)`.
+///
+/// The latency travels in a session header, since a protocol class cannot hold per-session
+/// values; where a platform does not show session headers to protocols, the latency of the
+/// most recently made sample session applies (the app makes one).
+final class SampleDataURLProtocol: URLProtocol {
+    static let latencyHeader = "X-Sample-Data-Latency-Microseconds"
+
+    private static let lastLatency = Locked(Duration.zero)
+
+    private let delivery = ScheduledDelivery()
+
+    static func rememberLatency(_ latency: Duration) {
+        lastLatency.withLock { $0 = latency }
+    }
+
+    static func headerValue(for latency: Duration) -> String {
+        let (seconds, attoseconds) = latency.components
+        return String(max(0, seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+    }
+
+    override class func canInit(with request: URLRequest) -> Bool { true }
+
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    override func startLoading() {
+        guard let url = request.url else {
+            deliverFailure(.badURL)
+            return
+        }
+        let latency: Duration
+        if let text = request.value(forHTTPHeaderField: Self.latencyHeader),
+            let microseconds = Int64(text)
+        {
+            latency = .microseconds(microseconds)
+        } else {
+            latency = Self.lastLatency.withLock { $0 }
+        }
+        let loader = UncheckedSendable(self)
+        delivery.schedule(after: latency) {
+            let answer = SampleData.response(for: url)
+            loader.value.deliverResponse(
+                statusCode: answer.statusCode,
+                headers: ["Content-Type": "application/json;charset=utf-8"], body: answer.body)
+        }
+    }
+
+    override func stopLoading() {
+        delivery.cancel()
+    }
+}

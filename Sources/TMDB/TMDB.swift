@@ -1,1 +1,0 @@
-// The shared networking module. Its contents arrive with the TMDB issue.

@@ -1,0 +1,252 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Sends endpoints with `URLSession.data(for:)`, checks the status, decodes, and maps every
+/// failure to `TMDBError`.
+///
+/// The same code runs against live TMDB, the bundled sample data and the test stub: only the
+/// `URLSession` differs (its `URLProtocol` answers instead of the network).
+public struct TMDBClient: Sendable {
+    public let configuration: Configuration
+    /// The session requests go through; sample data and tests swap it, not the client.
+    public let session: URLSession
+    public let retryPolicy: RetryPolicy
+
+    /// `session == nil`: a session that serves bundled sample data when
+    /// `configuration.usesSampleData`, otherwise a plain ephemeral session.
+    public init(
+        configuration: Configuration, session: URLSession? = nil,
+        retryPolicy: RetryPolicy = .standard
+    ) {
+        self.configuration = configuration
+        self.retryPolicy = retryPolicy
+        if let session {
+            self.session = session
+        } else if configuration.usesSampleData {
+            self.session = SampleData.makeSession(latency: configuration.sampleLatency)
+        } else {
+            let sessionConfiguration = URLSessionConfiguration.ephemeral
+            sessionConfiguration.timeoutIntervalForRequest = Endpoint.requestTimeout
+            self.session = URLSession(configuration: sessionConfiguration)
+        }
+    }
+
+    /// Sends `endpoint` and decodes a 2xx body as `Response`; a 429 is retried per `retryPolicy`.
+    public func send<Response: Decodable & Sendable>(
+        _ endpoint: Endpoint, as type: Response.Type
+    ) async throws(TMDBError) -> Response {
+        let request = endpoint.makeRequest(configuration: configuration)
+        var retry = 0
+        while true {
+            let (data, response) = try await load(request)
+            guard let httpResponse = response as? HTTPURLResponse else {
+                throw .unreadableResponse(detail: "the answer was not an HTTP response.")
+            }
+            let status = httpResponse.statusCode
+            if status == 429 {
+                let retryAfter = Self.retryAfterSeconds(in: httpResponse)
+                guard retry < retryPolicy.maximumRetries else {
+                    throw .rateLimited(retryAfter: retryAfter)
+                }
+                let delay = retryPolicy.delay(beforeRetry: retry, retryAfter: retryAfter)
+                do {
+                    try await retryPolicy.sleep(delay)
+                } catch {
+                    throw .cancelled
+                }
+                if Task.isCancelled { throw .cancelled }
+                retry += 1
+                continue
+            }
+            guard (200..<300).contains(status) else {
+                throw error(status: status, body: data)
+            }
+            return try decode(Response.self, from: data)
+        }
+    }
+
+    /// A page of trending movies (T1, T6). Adult titles are still in it: see `excludingAdult()`.
+    public func trendingMovies(window: TrendingWindow, page: Int) async throws(TMDBError)
+        -> MoviePage
+    {
+        try await send(.trendingMovies(window: window, page: page), as: MoviePage.self)
+    }
+
+    /// The detail with its cast appended (D1).
+    public func movieDetail(id: Int) async throws(TMDBError) -> MovieDetail {
+        try await send(.movieDetail(id: id), as: MovieDetail.self)
+    }
+
+    /// The movie's videos; pick the trailer with `preferredTrailer()` (D7).
+    public func movieVideos(id: Int) async throws(TMDBError) -> [Video] {
+        try await send(.movieVideos(id: id), as: VideoList.self).results
+    }
+
+    /// A page of search results (adult titles excluded by TMDB).
+    public func searchMovies(query: String, page: Int) async throws(TMDBError) -> MoviePage {
+        try await send(.searchMovies(query: query, page: page), as: MoviePage.self)
+    }
+
+    /// TMDB's 19 movie genres.
+    public func movieGenres() async throws(TMDBError) -> [Genre] {
+        try await send(.movieGenres, as: GenreList.self).genres
+    }
+
+    // MARK: - Steps of `send`
+
+    private func load(_ request: URLRequest) async throws(TMDBError) -> (Data, URLResponse) {
+        if Task.isCancelled { throw .cancelled }
+        let result: (Data, URLResponse)
+        do {
+            result = try await session.data(for: request)
+        } catch {
+            throw Self.transportError(error)
+        }
+        // An answer that arrives after the caller gave up is not delivered (E1).
+        if Task.isCancelled { throw .cancelled }
+        return result
+    }
+
+    private func error(status: Int, body: Data) -> TMDBError {
+        switch status {
+        case 401:
+            return .credentialRejected(variable: configuration.credential?.environmentVariable)
+        case 404:
+            return .notFound
+        case 500...599:
+            return .serverError(status: status)
+        default:
+            let message =
+                (try? JSONDecoder().decode(ErrorBody.self, from: body))?.statusMessage
+                ?? HTTPURLResponse.localizedString(forStatusCode: status)
+            return .requestRejected(status: status, message: redact(message))
+        }
+    }
+
+    private func decode<Response: Decodable>(
+        _ type: Response.Type, from data: Data
+    ) throws(TMDBError) -> Response {
+        let firstByte = data.first { !Self.whitespaceBytes.contains($0) }
+        guard let firstByte else {
+            throw .unreadableResponse(detail: "the body was empty.")
+        }
+        if firstByte == UInt8(ascii: "<") {
+            throw .unreadableResponse(detail: "the server sent an HTML page, not JSON.")
+        }
+        do {
+            return try JSONDecoder().decode(Response.self, from: data)
+        } catch let decodingError as DecodingError {
+            throw .unreadableResponse(detail: redact(Self.describe(decodingError)))
+        } catch {
+            throw .unreadableResponse(detail: "the body was not valid JSON.")
+        }
+    }
+
+    /// Removes the secret (should any outside text echo it) and keeps the text to one line.
+    private func redact(_ text: String) -> String {
+        var result = text
+        if let secret = configuration.credential?.secret, !secret.isEmpty {
+            result = result.replacingOccurrences(of: secret, with: "(redacted)")
+        }
+        result = String(
+            result.unicodeScalars.map { scalar in
+                CharacterSet.controlCharacters.contains(scalar) ? " " : Character(scalar)
+            })
+        if result.count > 200 {
+            result = String(result.prefix(199)) + "…"
+        }
+        return result
+    }
+
+    private static let whitespaceBytes: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+
+    /// `Retry-After` as whole seconds; an HTTP date or garbage counts as absent.
+    static func retryAfterSeconds(in response: HTTPURLResponse) -> Int? {
+        guard let text = response.value(forHTTPHeaderField: "Retry-After") else { return nil }
+        guard let seconds = Int(text.trimmingCharacters(in: .whitespaces)), seconds >= 0 else {
+            return nil
+        }
+        return seconds
+    }
+
+    /// Maps what `URLSession` throws. Only the code is kept: the error's `failingURL` may
+    /// carry `api_key=`, so nothing else of it survives (L8).
+    package static func transportError(_ error: any Error) -> TMDBError {
+        if let error = error as? TMDBError { return error }
+        if error is CancellationError { return .cancelled }
+        let code: URLError.Code
+        if let urlError = error as? URLError {
+            code = urlError.code
+        } else {
+            let nsError = error as NSError
+            // Failable on Linux, not on Darwin: the annotation makes both read the same.
+            let bridged: URLError.Code? = URLError.Code(rawValue: nsError.code)
+            guard nsError.domain == NSURLErrorDomain, let bridged else { return .offline }
+            code = bridged
+        }
+        switch code {
+        case .cancelled:
+            return .cancelled
+        case .timedOut:
+            return .timedOut
+        case .badServerResponse, .cannotParseResponse, .cannotDecodeContentData,
+            .cannotDecodeRawData, .zeroByteResource:
+            return .unreadableResponse(detail: "the server's answer was malformed.")
+        default:
+            // Not connected, unreachable host, DNS, lost connection, TLS: TMDB is out of reach.
+            return .offline
+        }
+    }
+
+    /// "results[3].vote_count: expected Int, found a string" — where and what, in one line.
+    package static func describe(_ error: DecodingError) -> String {
+        func path(_ codingPath: [any CodingKey], _ last: (any CodingKey)? = nil) -> String {
+            let keys = codingPath + (last.map { [$0] } ?? [])
+            var text = ""
+            for key in keys {
+                if let index = key.intValue {
+                    text += "[\(index)]"
+                } else {
+                    text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+                }
+            }
+            return text.isEmpty ? "the top level" : text
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            return "\(path(context.codingPath)): expected \(type), found something else."
+        case .valueNotFound(let type, let context):
+            return "\(path(context.codingPath)): expected \(type), found null."
+        case .keyNotFound(let key, let context):
+            return "\(path(context.codingPath, key)): missing."
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty
+                ? "the body was not valid JSON."
+                : "\(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "the body did not match the expected shape."
+        }
+    }
+}
+
+/// TMDB's error body: `{"success": false, "status_code": 34, "status_message": "…"}`.
+struct ErrorBody: Decodable {
+    var success: Bool?
+    var statusCode: Int?
+    var statusMessage: String?
+
+    enum CodingKeys: String, CodingKey {
+        case success
+        case statusCode = "status_code"
+        case statusMessage = "status_message"
+    }
+}
+
+extension TMDBClient {
+    /// The one client every screen reaches for in steps 01–04, as tutorials start: a global
+    /// that the app's `main` replaces once at launch. Step 05 removes it in favour of injection.
+    @MainActor public static var shared = TMDBClient(configuration: Configuration())
+}

@@ -1,0 +1,53 @@
+import Foundation
+import TMDB
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The one protocol class behind every `HTTPStub`: finds the stub by the request's host.
+final class StubURLProtocol: URLProtocol {
+    private let delivery = ScheduledDelivery()
+    private let recordIndex = Locked<(StubState, Int)?>(nil)
+
+    override class func canInit(with request: URLRequest) -> Bool {
+        StubState.state(forHost: request.url?.host) != nil
+    }
+
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    override func startLoading() {
+        guard let url = request.url, let state = StubState.state(forHost: url.host) else {
+            deliverFailure(.cannotFindHost)
+            return
+        }
+        let answer = state.begin(request, url: url)
+        recordIndex.withLock { $0 = (state, answer.recordIndex) }
+        let loader = UncheckedSendable(self)
+        let response = answer.response
+        delivery.schedule(after: answer.delay) {
+            // Recorded before the client hears, so a caller that got its answer sees it finished.
+            state.finish(recordIndex: answer.recordIndex)
+            if let failure = response.failure {
+                loader.value.deliverFailure(failure)
+            } else if response.servesSampleData {
+                let sample = SampleData.response(for: url)
+                loader.value.deliverResponse(
+                    statusCode: sample.statusCode,
+                    headers: ["Content-Type": "application/json;charset=utf-8"],
+                    body: sample.body)
+            } else {
+                loader.value.deliverResponse(
+                    statusCode: response.statusCode, headers: response.headers,
+                    body: response.body)
+            }
+        }
+    }
+
+    override func stopLoading() {
+        guard delivery.cancel() else { return }
+        if let (state, index) = recordIndex.withLock({ $0 }) {
+            state.finish(recordIndex: index)
+        }
+    }
+}

@@ -1,0 +1,217 @@
+/// The run loop: keys to the top controller, coalesced redraws, help (`?`), quit (`q`, Ctrl-C),
+/// "Terminal too small" below 40×10 (E3).
+@MainActor public final class Application {
+    /// Below this the layout has no room, so the app says so instead (E3).
+    public static let minimumSize = Size(width: 40, height: 10)
+
+    public let rootViewController: ViewController
+    public private(set) var isRunning = false
+    /// True when the app quit because of Ctrl-C (the launcher exits with 130).
+    public private(set) var wasInterrupted = false
+    /// True while the `?` screen covers the app.
+    public private(set) var isShowingHelp = false
+
+    private let terminal: any TerminalDevice
+    private let help: HelpContent
+    private let renderer: Renderer
+    private var needsDisplay = false
+    private var isDisplayScheduled = false
+    private var lastFrame: Canvas?
+    private var frameCount = 0
+    private var eventTask: Task<Void, Never>?
+    private var quitContinuation: CheckedContinuation<Void, Never>?
+    private var frameWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var nextWaiterID = 0
+
+    public init(rootViewController: ViewController, terminal: any TerminalDevice, help: HelpContent) {
+        self.rootViewController = rootViewController
+        self.terminal = terminal
+        self.help = help
+        renderer = Renderer(colorEnabled: TerminalEnvironment.isColorEnabled(ProcessEnvironment.current))
+        rootViewController.application = self
+    }
+
+    /// Begin consuming terminal events; draws the first frame.
+    public func start() {
+        guard !isRunning else { return }
+        isRunning = true
+        let events = terminal.events
+        eventTask = Task { [weak self] in
+            for await event in events {
+                guard let self else { return }
+                self.handle(event)
+            }
+        }
+        rootViewController.beginAppearance()
+        display()
+    }
+
+    /// start() and return after quit.
+    public func run() async {
+        start()
+        guard isRunning else { return }
+        await withCheckedContinuation { continuation in
+            quitContinuation = continuation
+        }
+    }
+
+    public func quit() {
+        guard isRunning else { return }
+        isRunning = false
+        eventTask?.cancel()
+        eventTask = nil
+        quitContinuation?.resume()
+        quitContinuation = nil
+        resumeFrameWaiters()
+    }
+
+    /// Asks for one redraw soon; many requests before it runs cost one frame.
+    public func setNeedsDisplay() {
+        needsDisplay = true
+        guard !isDisplayScheduled, isRunning else { return }
+        isDisplayScheduled = true
+        Task { [weak self] in
+            self?.displayIfNeeded()
+        }
+    }
+
+    /// Handles a key exactly as if typed.
+    public func send(_ key: Key) {
+        guard isRunning else { return }
+        if key == .control("c") {
+            wasInterrupted = true
+            quit()
+            return
+        }
+        if key == .character("q") {
+            quit()
+            return
+        }
+        if isTooSmall(terminal.size) {
+            return
+        }
+        if isShowingHelp {
+            isShowingHelp = false
+            setNeedsDisplay()
+            return
+        }
+        if key == .character("?") {
+            isShowingHelp = true
+            setNeedsDisplay()
+            return
+        }
+        _ = rootViewController.handle(key)
+    }
+
+    /// True when no redraw is pending and the last frame shows no activity.
+    public var isSettled: Bool {
+        guard isRunning else { return lastFrame != nil }
+        let queued = (terminal as? any EventQueueReporting)?.unconsumedEventCount ?? 0
+        return !needsDisplay && queued == 0 && lastFrame.map { !$0.showsActivity } ?? false
+    }
+
+    /// Waits (event-driven, no fixed sleeps) until settled and stable, or the deadline; returns isSettled.
+    ///
+    /// Yields first so that work already queued on the main actor (a redraw, a typed key, a
+    /// finished request's continuation) runs before the check, then waits for the next frame.
+    @discardableResult public func waitUntilSettled(timeout: Duration = .seconds(10)) async -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while true {
+            let framesBefore = frameCount
+            for _ in 0..<Self.yieldsPerCheck {
+                await Task.yield()
+            }
+            if isSettled && frameCount == framesBefore {
+                return true
+            }
+            if clock.now >= deadline {
+                return isSettled
+            }
+            if !isSettled {
+                await nextFrame(before: deadline, clock: clock)
+            }
+        }
+    }
+
+    /// The last frame as plain text rows.
+    public var screenLines: [String] { lastFrame?.lines ?? [] }
+
+    public var lastFrameErrorMessage: String? { lastFrame?.errorMessage }
+
+    // MARK: Internals
+
+    private static let yieldsPerCheck = 8
+
+    private func handle(_ event: TerminalEvent) {
+        (terminal as? any EventQueueReporting)?.didConsumeEvent()
+        switch event {
+        case .key(let key):
+            send(key)
+        case .resize:
+            renderer.invalidate()
+            setNeedsDisplay()
+        }
+    }
+
+    private func isTooSmall(_ size: Size) -> Bool {
+        size.width < Self.minimumSize.width || size.height < Self.minimumSize.height
+    }
+
+    private func displayIfNeeded() {
+        isDisplayScheduled = false
+        guard needsDisplay, isRunning else { return }
+        display()
+    }
+
+    /// Draws the whole screen into a fresh canvas and writes what changed, in one write.
+    private func display() {
+        needsDisplay = false
+        let size = terminal.size
+        let canvas = Canvas(size: size)
+        let bounds = Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height)
+        if isTooSmall(size) {
+            canvas.drawCentered(
+                [
+                    ("Terminal too small", Style.bold),
+                    ("\(size) — needs at least \(Self.minimumSize)", Style.plain),
+                ], in: bounds)
+        } else if isShowingHelp {
+            help.draw(in: canvas, bounds: bounds)
+        } else {
+            rootViewController.render(in: canvas, bounds: bounds)
+        }
+        lastFrame = canvas
+        let bytes = renderer.render(canvas)
+        if !bytes.isEmpty {
+            terminal.write(bytes)
+        }
+        frameCount += 1
+        resumeFrameWaiters()
+    }
+
+    private func nextFrame(before deadline: ContinuousClock.Instant, clock: ContinuousClock) async {
+        let id = nextWaiterID
+        nextWaiterID += 1
+        let timeout = Task { [weak self] in
+            try? await clock.sleep(until: deadline)
+            self?.resumeFrameWaiter(id)
+        }
+        await withCheckedContinuation { continuation in
+            frameWaiters[id] = continuation
+        }
+        timeout.cancel()
+    }
+
+    private func resumeFrameWaiter(_ id: Int) {
+        frameWaiters.removeValue(forKey: id)?.resume()
+    }
+
+    private func resumeFrameWaiters() {
+        let waiters = frameWaiters
+        frameWaiters = [:]
+        for waiter in waiters.values {
+            waiter.resume()
+        }
+    }
+}

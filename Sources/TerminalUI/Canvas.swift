@@ -1,0 +1,96 @@
+/// One cell of a frame. A wide character's second column is a continuation cell.
+struct Cell: Equatable, Sendable {
+    var character: Character
+    var style: Style
+    var isContinuation: Bool
+
+    static let blank = Cell(character: " ", style: .plain, isContinuation: false)
+}
+
+/// One frame: a grid of cells. Text is sanitized and clipped to the canvas on every draw.
+@MainActor public final class Canvas {
+    public let size: Size
+    private(set) var cells: [Cell]
+    /// Set by views that show waiting work (activity indicator, "Loading more…"). "Settled" needs false.
+    public var showsActivity = false
+    /// Set by a MessageView in error style: the one-line message (used for exit status when piped).
+    public var errorMessage: String?
+
+    public init(size: Size) {
+        self.size = Size(width: max(size.width, 0), height: max(size.height, 0))
+        cells = Array(repeating: .blank, count: self.size.width * self.size.height)
+    }
+
+    /// Draws `text` at (x, y), cut with "…" to `maxWidth` (default: to the canvas edge).
+    public func draw(_ text: String, x: Int, y: Int, maxWidth: Int? = nil, style: Style = .plain) {
+        guard y >= 0, y < size.height, x < size.width else { return }
+        let start = max(x, 0)
+        let limit = min(maxWidth.map { x + $0 } ?? size.width, size.width)
+        guard limit > start else { return }
+        var column = x
+        for character in text.truncated(toWidth: limit - x) {
+            let width = character.displayWidth
+            guard width > 0 else { continue }
+            if column >= start {
+                put(character, width: width, x: column, y: y, style: style)
+            }
+            column += width
+        }
+    }
+
+    /// Blanks `rect` in `style`, e.g. to reverse a whole selected row before drawing on it.
+    public func fill(_ rect: Rect, style: Style) {
+        let area = rect.intersection(Rect(x: 0, y: 0, width: size.width, height: size.height))
+        guard !area.isEmpty else { return }
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX {
+                put(" ", width: 1, x: x, y: y, style: style)
+            }
+        }
+    }
+
+    /// Plain text rows, trailing spaces trimmed.
+    public var lines: [String] {
+        (0..<size.height).map { row in
+            var line = ""
+            for cell in cells[row * size.width..<(row + 1) * size.width] where !cell.isContinuation {
+                line.append(cell.character)
+            }
+            while line.last == " " {
+                line.removeLast()
+            }
+            return line
+        }
+    }
+
+    func cell(x: Int, y: Int) -> Cell {
+        cells[y * size.width + x]
+    }
+
+    /// Writes one character; a wide one takes the next cell too, or becomes a space at the edge.
+    /// Half-overwritten wide characters are blanked so that no cell refers to a lost half.
+    private func put(_ character: Character, width: Int, x: Int, y: Int, style: Style) {
+        let index = y * size.width + x
+        if width == 2 && x + 1 >= size.width {
+            put(" ", width: 1, x: x, y: y, style: style)
+            return
+        }
+        clearHalves(at: index, rowStart: y * size.width)
+        cells[index] = Cell(character: character, style: style, isContinuation: false)
+        if width == 2 {
+            clearHalves(at: index + 1, rowStart: y * size.width)
+            cells[index + 1] = Cell(character: " ", style: style, isContinuation: true)
+        }
+    }
+
+    private func clearHalves(at index: Int, rowStart: Int) {
+        if cells[index].isContinuation, index > rowStart {
+            cells[index - 1].character = " "
+        }
+        let next = index + 1
+        if next < rowStart + size.width, cells[next].isContinuation {
+            cells[next].isContinuation = false
+            cells[next].character = " "
+        }
+    }
+}

@@ -1,0 +1,174 @@
+/// Turns the bytes a terminal sends into keys, incrementally: a key split over two reads is
+/// kept until it is complete, and several keys in one read all come out.
+///
+/// A lone ESC is ambiguous (the Esc key, or the start of an arrow key's sequence), so the
+/// decoder keeps it pending; the reader calls `flush()` when no byte followed within a short
+/// timeout. Being a plain value with no clock makes every case testable without waiting.
+public struct InputDecoder: Sendable {
+    private var pending: [UInt8] = []
+    /// After a CR, a directly following LF belongs to the same Enter (CRLF).
+    private var skipsLineFeed = false
+
+    public init() {}
+
+    /// True when bytes wait for more input or for `flush()`, e.g. a bare ESC.
+    public var hasPendingInput: Bool { !pending.isEmpty }
+
+    /// Decodes every complete key in `bytes` (after anything pending) and keeps the rest.
+    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
+        pending.append(contentsOf: bytes)
+        return decode(isFinal: false)
+    }
+
+    /// Treats pending bytes as complete: a lone ESC becomes `.escape`.
+    public mutating func flush() -> [Key] {
+        decode(isFinal: true)
+    }
+
+    private mutating func decode(isFinal: Bool) -> [Key] {
+        var keys: [Key] = []
+        var index = 0
+        while index < pending.count {
+            let result = decodeKey(at: index, isFinal: isFinal)
+            guard case .complete(let key, let length) = result else { break }
+            if let key {
+                keys.append(key)
+            }
+            index += length
+        }
+        pending.removeFirst(index)
+        return keys
+    }
+
+    private enum Decoded {
+        case complete(Key?, length: Int)
+        case incomplete
+    }
+
+    private mutating func decodeKey(at index: Int, isFinal: Bool) -> Decoded {
+        let byte = pending[index]
+        let followsCarriageReturn = skipsLineFeed
+        skipsLineFeed = false
+        switch byte {
+        case 0x1B:
+            return decodeEscape(at: index, isFinal: isFinal)
+        case 0x0D:
+            skipsLineFeed = true
+            return .complete(.enter, length: 1)
+        case 0x0A:
+            return .complete(followsCarriageReturn ? nil : .enter, length: 1)
+        case 0x7F, 0x08:
+            return .complete(.backspace, length: 1)
+        case 0x09:
+            return .complete(.tab, length: 1)
+        case 0x01...0x1A:
+            let letter = Character(Unicode.Scalar(byte + 0x60))
+            return .complete(.control(letter), length: 1)
+        case 0x00, 0x1C...0x1F:
+            return .complete(nil, length: 1)
+        case 0x20..<0x7F:
+            return .complete(.character(Character(Unicode.Scalar(byte))), length: 1)
+        default:
+            return decodeUTF8(at: index, isFinal: isFinal)
+        }
+    }
+
+    private func decodeEscape(at index: Int, isFinal: Bool) -> Decoded {
+        guard index + 1 < pending.count else {
+            return isFinal ? .complete(.escape, length: 1) : .incomplete
+        }
+        switch pending[index + 1] {
+        case UInt8(ascii: "["):
+            return decodeControlSequence(at: index, isFinal: isFinal)
+        case UInt8(ascii: "O"):
+            guard index + 2 < pending.count else {
+                return isFinal ? .complete(.escape, length: 1) : .incomplete
+            }
+            return .complete(Self.singleShiftKey(pending[index + 2]), length: 3)
+        default:
+            // ESC ESC, or Alt+key: the Esc stands alone and the next byte is its own key.
+            return .complete(.escape, length: 1)
+        }
+    }
+
+    /// ESC [ parameters final: arrows, Home/End (H/F, 1~ 4~ 7~ 8~), PgUp 5~, PgDn 6~.
+    private func decodeControlSequence(at index: Int, isFinal: Bool) -> Decoded {
+        var end = index + 2
+        while end < pending.count {
+            let byte = pending[end]
+            if (0x40...0x7E).contains(byte) {
+                let parameters = String(decoding: pending[(index + 2)..<end], as: UTF8.self)
+                return .complete(Self.controlSequenceKey(parameters: parameters, final: byte), length: end - index + 1)
+            }
+            guard (0x20...0x3F).contains(byte) else {
+                // Not a sequence after all: drop the introducer and go on with this byte.
+                return .complete(nil, length: end - index)
+            }
+            end += 1
+        }
+        return isFinal ? .complete(.escape, length: 1) : .incomplete
+    }
+
+    private static func controlSequenceKey(parameters: String, final: UInt8) -> Key? {
+        switch final {
+        case UInt8(ascii: "A"): return .up
+        case UInt8(ascii: "B"): return .down
+        case UInt8(ascii: "C"): return .right
+        case UInt8(ascii: "D"): return .left
+        case UInt8(ascii: "H"): return .home
+        case UInt8(ascii: "F"): return .end
+        case UInt8(ascii: "~"):
+            let first = parameters.split(separator: ";").first.map(String.init) ?? ""
+            switch first {
+            case "1", "7": return .home
+            case "4", "8": return .end
+            case "5": return .pageUp
+            case "6": return .pageDown
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// ESC O x: the "application cursor" arrows and Home/End.
+    private static func singleShiftKey(_ byte: UInt8) -> Key? {
+        switch byte {
+        case UInt8(ascii: "A"): .up
+        case UInt8(ascii: "B"): .down
+        case UInt8(ascii: "C"): .right
+        case UInt8(ascii: "D"): .left
+        case UInt8(ascii: "H"): .home
+        case UInt8(ascii: "F"): .end
+        default: nil
+        }
+    }
+
+    /// One UTF-8 encoded scalar; invalid bytes are dropped one at a time.
+    private func decodeUTF8(at index: Int, isFinal: Bool) -> Decoded {
+        let lead = pending[index]
+        let length: Int
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return .complete(nil, length: 1)
+        }
+        for offset in 1..<length {
+            guard index + offset < pending.count else {
+                return isFinal ? .complete(nil, length: offset) : .incomplete
+            }
+            guard pending[index + offset] & 0xC0 == 0x80 else {
+                return .complete(nil, length: offset)
+            }
+        }
+        var value = UInt32(lead) & (0xFF >> (length + 1))
+        for offset in 1..<length {
+            value = value << 6 | UInt32(pending[index + offset] & 0x3F)
+        }
+        guard let scalar = Unicode.Scalar(value), value >= 0xA0 else {
+            return .complete(nil, length: length)
+        }
+        return .complete(.character(Character(scalar)), length: length)
+    }
+}

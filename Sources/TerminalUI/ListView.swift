@@ -1,0 +1,156 @@
+/// One row of a list; draws itself into the row's bounds.
+@MainActor public protocol ListCell {
+    func draw(in canvas: Canvas, bounds: Rect, isSelected: Bool)
+}
+
+/// Where a list gets its rows, like UICollectionViewDataSource.
+@MainActor public protocol ListViewDataSource: AnyObject {
+    func numberOfRows(in listView: ListView) -> Int
+    func listView(_ listView: ListView, cellForRowAt row: Int) -> any ListCell
+}
+
+/// What a list tells its owner, like UICollectionViewDelegate.
+@MainActor public protocol ListViewDelegate: AnyObject {
+    /// A row becomes visible (the place to prefetch the next page).
+    func listView(_ listView: ListView, willDisplayRowAt row: Int)
+    /// The selection changed, by a key or by `selectRow`.
+    func listView(_ listView: ListView, didMoveSelectionTo row: Int)
+    /// Enter on a row.
+    func listView(_ listView: ListView, didSelectRowAt row: Int)
+}
+
+extension ListViewDelegate {
+    public func listView(_ listView: ListView, willDisplayRowAt row: Int) {}
+    public func listView(_ listView: ListView, didMoveSelectionTo row: Int) {}
+    public func listView(_ listView: ListView, didSelectRowAt row: Int) {}
+}
+
+/// A plain one-line cell: the text, reversed when selected.
+public struct TextListCell: ListCell, Sendable, Hashable {
+    public var text: String
+    public var style: Style
+
+    public init(_ text: String, style: Style = .plain) {
+        self.text = text
+        self.style = style
+    }
+
+    public func draw(in canvas: Canvas, bounds: Rect, isSelected: Bool) {
+        var style = style
+        style.isReversed = isSelected
+        canvas.fill(bounds, style: style)
+        canvas.draw(text, x: bounds.x, y: bounds.y, maxWidth: bounds.width, style: style)
+    }
+}
+
+/// A vertical list like a one-column collection view; only visible rows are asked for.
+@MainActor public final class ListView: View {
+    public weak var dataSource: (any ListViewDataSource)? {
+        didSet { rowCount = nil }
+    }
+    public weak var delegate: (any ListViewDelegate)?
+    /// 0 when empty.
+    public private(set) var selectedRow = 0
+    public private(set) var firstVisibleRow = 0
+    /// Rows that fit at the last draw.
+    public private(set) var visibleRowCount = 0
+    /// The count read at the last `reloadData()`; read on demand before the first.
+    private var rowCount: Int?
+    /// Rows shown by the last draw, so that `willDisplay` is told only about new ones.
+    private var displayedRows = 0..<0
+
+    public override init() {
+        super.init()
+    }
+
+    public var numberOfRows: Int {
+        if let rowCount { return rowCount }
+        let count = max(dataSource?.numberOfRows(in: self) ?? 0, 0)
+        rowCount = count
+        return count
+    }
+
+    /// Re-reads the count, clamps the selection, redraws.
+    public func reloadData() {
+        rowCount = nil
+        let count = numberOfRows
+        displayedRows = displayedRows.clamped(to: 0..<count)
+        let clamped = min(selectedRow, max(count - 1, 0))
+        if clamped != selectedRow {
+            selectedRow = clamped
+            scrollToSelection()
+            delegate?.listView(self, didMoveSelectionTo: clamped)
+        }
+        scrollToSelection()
+        setNeedsDisplay()
+    }
+
+    /// Clamps, scrolls to keep it visible, tells the delegate when the selection changed.
+    public func selectRow(_ row: Int) {
+        let clamped = min(max(row, 0), max(numberOfRows - 1, 0))
+        guard clamped != selectedRow else { return }
+        selectedRow = clamped
+        scrollToSelection()
+        setNeedsDisplay()
+        delegate?.listView(self, didMoveSelectionTo: clamped)
+    }
+
+    public override func draw(in canvas: Canvas, bounds: Rect) {
+        visibleRowCount = max(bounds.height, 0)
+        scrollToSelection()
+        let count = numberOfRows
+        let visible = firstVisibleRow..<min(firstVisibleRow + visibleRowCount, count)
+        let newlyVisible = visible.filter { !displayedRows.contains($0) }
+        displayedRows = visible
+        if let dataSource {
+            for row in visible {
+                let cell = dataSource.listView(self, cellForRowAt: row)
+                let rowBounds = Rect(x: bounds.x, y: bounds.y + row - firstVisibleRow, width: bounds.width, height: 1)
+                cell.draw(in: canvas, bounds: rowBounds, isSelected: row == selectedRow)
+            }
+        }
+        for row in newlyVisible {
+            delegate?.listView(self, willDisplayRowAt: row)
+        }
+    }
+
+    /// ↑/k ↓/j PgUp/PgDn Home/g End/G Enter (T5, T11)
+    public override func handle(_ key: Key) -> Bool {
+        let count = numberOfRows
+        guard count > 0 else { return false }
+        let page = max(visibleRowCount - 1, 1)
+        switch key {
+        case .up, .character("k"):
+            selectRow(selectedRow - 1)
+        case .down, .character("j"):
+            selectRow(selectedRow + 1)
+        case .pageUp:
+            firstVisibleRow = max(firstVisibleRow - page, 0)
+            selectRow(selectedRow - page)
+        case .pageDown:
+            firstVisibleRow = max(min(firstVisibleRow + page, count - visibleRowCount), 0)
+            selectRow(selectedRow + page)
+        case .home, .character("g"):
+            selectRow(0)
+        case .end, .character("G"):
+            selectRow(count - 1)
+        case .enter:
+            delegate?.listView(self, didSelectRowAt: selectedRow)
+        default:
+            return false
+        }
+        setNeedsDisplay()
+        return true
+    }
+
+    /// Keeps the selection inside the visible rows and the visible rows inside the list.
+    private func scrollToSelection() {
+        guard visibleRowCount > 0 else { return }
+        if selectedRow < firstVisibleRow {
+            firstVisibleRow = selectedRow
+        } else if selectedRow >= firstVisibleRow + visibleRowCount {
+            firstVisibleRow = selectedRow - visibleRowCount + 1
+        }
+        firstVisibleRow = max(min(firstVisibleRow, numberOfRows - visibleRowCount), 0)
+    }
+}

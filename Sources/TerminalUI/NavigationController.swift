@@ -1,0 +1,107 @@
+/// Push/pop like UINavigationController. Draws header (row 0), the top controller's view
+/// (rows 1 ..< height-1) and the status line (last row). Back keys b, Esc, Backspace, ← pop
+/// when more than one controller is on the stack and the top one did not handle the key.
+@MainActor public final class NavigationController: ViewController {
+    public private(set) var viewControllers: [ViewController]
+    /// Lifecycle calls start once the navigation controller itself is on screen.
+    private var isAppearing = false
+
+    public init(rootViewController: ViewController) {
+        viewControllers = [rootViewController]
+        super.init()
+        rootViewController.navigationController = self
+    }
+
+    public var topViewController: ViewController? { viewControllers.last }
+
+    public func pushViewController(_ viewController: ViewController) {
+        let previous = topViewController
+        viewController.navigationController = self
+        viewControllers.append(viewController)
+        if isAppearing {
+            viewController.beginAppearance()
+            previous?.endAppearance()
+        }
+        setNeedsDisplay()
+    }
+
+    @discardableResult public func popViewController() -> ViewController? {
+        guard viewControllers.count > 1, let popped = viewControllers.popLast() else { return nil }
+        if isAppearing {
+            topViewController?.beginAppearance()
+            popped.endAppearance()
+        }
+        popped.navigationController = nil
+        setNeedsDisplay()
+        return popped
+    }
+
+    public override func handle(_ key: Key) -> Bool {
+        guard let top = topViewController else { return false }
+        if top.handle(key) { return true }
+        switch key {
+        case .character("b"), .escape, .backspace, .left:
+            return popViewController() != nil
+        default:
+            return false
+        }
+    }
+
+    override func beginAppearance() {
+        super.beginAppearance()
+        isAppearing = true
+        topViewController?.beginAppearance()
+    }
+
+    override func endAppearance() {
+        isAppearing = false
+        topViewController?.endAppearance()
+        super.endAppearance()
+    }
+
+    override func render(in canvas: Canvas, bounds: Rect) {
+        guard let top = topViewController, bounds.height > 0 else { return }
+        drawHeader(top.navigationItem, in: canvas, bounds: bounds)
+        if bounds.height > 2 {
+            top.render(in: canvas, bounds: Rect(x: bounds.x, y: bounds.y + 1, width: bounds.width, height: bounds.height - 2))
+        }
+        if bounds.height > 1 {
+            drawStatusLine(top.statusLine, in: canvas, x: bounds.x, y: bounds.maxY - 1, width: bounds.width)
+        }
+    }
+
+    /// Bold title, then " · subtitle", and the trailing text right-aligned; the trailing text
+    /// wins space first, so the position stays readable on a narrow screen.
+    private func drawHeader(_ item: NavigationItem, in canvas: Canvas, bounds: Rect) {
+        let trailing = item.trailing.truncated(toWidth: bounds.width)
+        let trailingWidth = trailing.displayWidth
+        let leftWidth = bounds.width - trailingWidth - (trailingWidth > 0 ? 1 : 0)
+        let title = item.title.truncated(toWidth: leftWidth)
+        canvas.draw(title, x: bounds.x, y: bounds.y, maxWidth: leftWidth, style: .bold)
+        let used = title.displayWidth
+        if !item.subtitle.isEmpty && used < leftWidth {
+            let separator = item.title.isEmpty ? "" : " · "
+            canvas.draw(separator + item.subtitle, x: bounds.x + used, y: bounds.y, maxWidth: leftWidth - used, style: .dim)
+        }
+        if trailingWidth > 0 {
+            canvas.draw(trailing, x: bounds.maxX - trailingWidth, y: bounds.y, maxWidth: trailingWidth)
+        }
+    }
+
+    private func drawStatusLine(_ statusLine: StatusLine, in canvas: Canvas, x: Int, y: Int, width: Int) {
+        switch statusLine {
+        case .hint(let text):
+            canvas.draw(text, x: x, y: y, maxWidth: width, style: .dim)
+        case .activity(let text):
+            canvas.showsActivity = true
+            canvas.draw(text, x: x, y: y, maxWidth: width, style: Style(foreground: .yellow))
+        case .error(let text):
+            if canvas.errorMessage == nil {
+                canvas.errorMessage = text.sanitizedForTerminal()
+            }
+            canvas.draw(text, x: x, y: y, maxWidth: width, style: Style(isBold: true, foreground: .red))
+        case .note(let text):
+            canvas.draw(text, x: x, y: y, maxWidth: width)
+        }
+    }
+}

@@ -1,0 +1,177 @@
+// Every call into the C library lives here, so that macOS and Linux differ in one short file.
+// The names used (cfmakeraw, VMIN, VTIME, TIOCGWINSZ, POLLIN, SIG_DFL, nfds_t) exist on both
+// platforms with their own values and types; only the module and the ioctl request differ.
+#if canImport(Glibc)
+    import Glibc
+
+    /// Linux: `TIOCGWINSZ` is 0x5413, imported as an Int32 macro; ioctl wants an unsigned long.
+    private let windowSizeRequest = UInt(TIOCGWINSZ)
+#elseif canImport(Darwin)
+    import Darwin
+
+    /// macOS: `TIOCGWINSZ` is _IOR('t', 104, struct winsize), provided by the overlay as a UInt.
+    private let windowSizeRequest = UInt(TIOCGWINSZ)
+#endif
+
+/// The terminal settings before raw mode, and whether they still need restoring. Plain globals
+/// because signal handlers read them; they are written once before the handlers are installed.
+nonisolated(unsafe) private var savedAttributes = termios()
+nonisolated(unsafe) private var isRawModeActive = false
+nonisolated(unsafe) private var wakeWriteDescriptor: Int32 = -1
+
+/// Async-signal-safe: a static string, write(2) and tcsetattr(3) only.
+private func restoreTerminalState() {
+    guard isRawModeActive else { return }
+    isRawModeActive = false
+    let sequence: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    _ = write(STDOUT_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
+    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedAttributes)
+}
+
+/// SIGWINCH: wake the input thread, which reads the new size.
+private func handleWindowChange(_ number: Int32) {
+    var byte = Platform.resizeWakeByte
+    _ = write(wakeWriteDescriptor, &byte, 1)
+}
+
+/// SIGTERM, SIGHUP, SIGINT, SIGQUIT: restore, then exit with 128 + the signal's number.
+private func handleTermination(_ number: Int32) {
+    restoreTerminalState()
+    _exit(128 + number)
+}
+
+/// A crash (a trap from a thrown error at top level, abort, a bad access): restore, then
+/// let the default action run so that the crash is still reported.
+private func handleCrash(_ number: Int32) {
+    restoreTerminalState()
+    _ = signal(number, SIG_DFL)
+    _ = raise(number)
+}
+
+/// The C library calls the terminal kit needs, in one place (see the file comment).
+enum Platform {
+    static let resizeWakeByte = UInt8(ascii: "W")
+    static let stopWakeByte = UInt8(ascii: "Q")
+
+    /// What `poll` found.
+    enum Readiness {
+        case input, wake, timeout, closed
+    }
+
+    static var isInteractive: Bool {
+        isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1
+    }
+
+    /// The size of the terminal on standard output, nil when it has none.
+    static func windowSize() -> Size? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, windowSizeRequest, &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+            return nil
+        }
+        return Size(width: Int(size.ws_col), height: Int(size.ws_row))
+    }
+
+    /// Saves the settings, then turns off echo, line buffering and signal keys (so Ctrl-C
+    /// arrives as byte 0x03). Restoring is registered for exit and for terminating signals.
+    static func enterRawMode(wakeDescriptor: Int32) -> Bool {
+        guard tcgetattr(STDIN_FILENO, &savedAttributes) == 0 else { return false }
+        var raw = savedAttributes
+        cfmakeraw(&raw)
+        withUnsafeMutableBytes(of: &raw.c_cc) { controlCharacters in
+            controlCharacters[Int(VMIN)] = 1
+            controlCharacters[Int(VTIME)] = 0
+        }
+        wakeWriteDescriptor = wakeDescriptor
+        isRawModeActive = true
+        _ = atexit { restoreTerminalState() }
+        _ = signal(SIGWINCH, handleWindowChange)
+        for number in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
+            _ = signal(number, handleTermination)
+        }
+        for number in [SIGABRT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE] {
+            _ = signal(number, handleCrash)
+        }
+        guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else {
+            isRawModeActive = false
+            return false
+        }
+        return true
+    }
+
+    /// Shows the cursor, leaves the alternate screen and puts the saved settings back; once.
+    static func restoreTerminal() {
+        restoreTerminalState()
+    }
+
+    /// A pipe whose write end never blocks, so a signal handler can always write to it.
+    static func makeWakePipe() -> (read: Int32, write: Int32)? {
+        var descriptors: [Int32] = [0, 0]
+        guard pipe(&descriptors) == 0 else { return nil }
+        _ = fcntl(descriptors[1], F_SETFL, O_NONBLOCK)
+        return (descriptors[0], descriptors[1])
+    }
+
+    static func wake(_ descriptor: Int32, with byte: UInt8) {
+        var byte = byte
+        _ = write(descriptor, &byte, 1)
+    }
+
+    /// Waits for standard input or the wake pipe; `timeout` in milliseconds, -1 for none.
+    static func waitForInput(wakeDescriptor: Int32, timeout: Int32) -> Readiness {
+        var descriptors = [
+            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        let count = poll(&descriptors, nfds_t(descriptors.count), timeout)
+        if count == 0 { return .timeout }
+        if count < 0 { return errno == EINTR ? .wake : .closed }
+        if descriptors[1].revents != 0 { return .wake }
+        return .input
+    }
+
+    /// Reads what is available; an empty result means end of input or an error.
+    static func read(from descriptor: Int32, maximumCount: Int) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: maximumCount)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { unistdRead(descriptor, $0.baseAddress, $0.count) }
+            if count >= 0 { return Array(buffer.prefix(count)) }
+            if errno != EINTR && errno != EAGAIN { return [] }
+        }
+    }
+
+    static func readStandardInput(maximumCount: Int) -> [UInt8] {
+        read(from: STDIN_FILENO, maximumCount: maximumCount)
+    }
+
+    static func writeStandardOutput(_ bytes: [UInt8]) {
+        writeAll(STDOUT_FILENO, bytes)
+    }
+
+    static func writeStandardOutput(_ text: String) {
+        writeAll(STDOUT_FILENO, Array(text.utf8))
+    }
+
+    static func writeStandardError(_ text: String) {
+        writeAll(STDERR_FILENO, Array(text.utf8))
+    }
+
+    /// Writes every byte, across partial writes and interruptions.
+    private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                write(descriptor, buffer.baseAddress.map { $0 + offset }, bytes.count - offset)
+            }
+            if written > 0 {
+                offset += written
+            } else if written < 0 && errno != EINTR && errno != EAGAIN {
+                return
+            }
+        }
+    }
+}
+
+/// read(2) under a name that the `Platform.read` method does not shadow.
+private func unistdRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}

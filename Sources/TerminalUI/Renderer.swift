@@ -1,0 +1,121 @@
+/// Turns frames into terminal output, writing only the cells that changed since the last frame.
+///
+/// A selection move changes two rows, so it costs two short row spans instead of a screen.
+@MainActor final class Renderer {
+    private let colorEnabled: Bool
+    private var previous: [Cell]?
+    private var previousSize: Size?
+
+    init(colorEnabled: Bool) {
+        self.colorEnabled = colorEnabled
+    }
+
+    /// Forgets the last frame so that the next one is drawn in full (after a resize).
+    func invalidate() {
+        previous = nil
+    }
+
+    /// The bytes that turn the last frame into `canvas`; empty when nothing changed.
+    func render(_ canvas: Canvas) -> [UInt8] {
+        var output = TerminalOutput(colorEnabled: colorEnabled)
+        let size = canvas.size
+        let old = previousSize == size ? previous : nil
+        if old == nil {
+            output.append("\u{1B}[0m\u{1B}[H\u{1B}[2J")
+        }
+        for y in 0..<size.height {
+            let rowStart = y * size.width
+            guard var first = firstDifference(canvas, old, rowStart, size.width) else { continue }
+            var last = lastDifference(canvas, old, rowStart, size.width)
+            if canvas.cells[rowStart + first].isContinuation, first > 0 {
+                first -= 1
+            }
+            if last + 1 < size.width, canvas.cells[rowStart + last + 1].isContinuation {
+                last += 1
+            }
+            output.writeSpan(canvas.cells[(rowStart + first)...(rowStart + last)], x: first, y: y,
+                reachesEndOfRow: last == size.width - 1, isOnClearedScreen: old == nil)
+        }
+        output.finish()
+        previous = canvas.cells
+        previousSize = size
+        return output.bytes
+    }
+
+    private func firstDifference(_ canvas: Canvas, _ old: [Cell]?, _ rowStart: Int, _ width: Int) -> Int? {
+        for x in 0..<width {
+            let cell = canvas.cells[rowStart + x]
+            if let old {
+                if old[rowStart + x] != cell { return x }
+            } else if cell != .blank {
+                return x
+            }
+        }
+        return nil
+    }
+
+    private func lastDifference(_ canvas: Canvas, _ old: [Cell]?, _ rowStart: Int, _ width: Int) -> Int {
+        for x in stride(from: width - 1, through: 0, by: -1) {
+            let cell = canvas.cells[rowStart + x]
+            if let old {
+                if old[rowStart + x] != cell { return x }
+            } else if cell != .blank {
+                return x
+            }
+        }
+        return 0
+    }
+}
+
+/// Escape sequences for one frame, tracking the current style to skip redundant SGRs.
+private struct TerminalOutput {
+    let colorEnabled: Bool
+    var bytes: [UInt8] = []
+    var currentStyle = Style.plain
+
+    init(colorEnabled: Bool) {
+        self.colorEnabled = colorEnabled
+    }
+
+    mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Moves the cursor and writes `cells`; a run of plain blanks to the end of the row is
+    /// erased with EL instead of spaces (or skipped when the screen was just cleared).
+    mutating func writeSpan(
+        _ cells: ArraySlice<Cell>, x: Int, y: Int, reachesEndOfRow: Bool, isOnClearedScreen: Bool
+    ) {
+        var end = cells.endIndex
+        if reachesEndOfRow {
+            while end > cells.startIndex, cells[end - 1] == .blank {
+                end -= 1
+            }
+        }
+        let erasesTail = reachesEndOfRow && end < cells.endIndex && !isOnClearedScreen
+        guard end > cells.startIndex || erasesTail else { return }
+        append("\u{1B}[\(y + 1);\(x + 1)H")
+        for cell in cells[cells.startIndex..<end] where !cell.isContinuation {
+            setStyle(cell.style)
+            var character = String(cell.character)
+            if character.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+                character = " "
+            }
+            append(character)
+        }
+        if erasesTail {
+            setStyle(.plain)
+            append("\u{1B}[K")
+        }
+    }
+
+    mutating func setStyle(_ style: Style) {
+        guard style != currentStyle else { return }
+        append(style.selectGraphicRendition(colorEnabled: colorEnabled))
+        currentStyle = style
+    }
+
+    mutating func finish() {
+        setStyle(.plain)
+    }
+}

@@ -1,1 +1,0 @@
-// The shared terminal UI kit. Its contents arrive with the TerminalUI issue.

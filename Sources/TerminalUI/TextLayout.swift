@@ -1,0 +1,70 @@
+extension String {
+    /// The mark a cut line ends with.
+    static let ellipsis = "…"
+
+    /// Ends with "…" when cut; the result's display width never exceeds `width`.
+    public func truncated(toWidth width: Int) -> String {
+        guard width > 0 else { return "" }
+        let text = sanitizedForTerminal()
+        guard text.displayWidth > width else { return text }
+        let room = width - Self.ellipsis.displayWidth
+        var result = ""
+        var used = 0
+        for character in text {
+            let characterWidth = character.displayWidth
+            if used + characterWidth > room { break }
+            result.append(character)
+            used += characterWidth
+        }
+        return result + Self.ellipsis
+    }
+
+    /// Truncated, then spaces up to exactly `width` columns.
+    public func padded(toWidth width: Int) -> String {
+        let text = truncated(toWidth: width)
+        return text + String(repeating: " ", count: max(width - text.displayWidth, 0))
+    }
+
+    /// Word wrap by display width. Line breaks in the text start new lines; a word wider
+    /// than the line (Korean, a URL) breaks between characters. No line exceeds `width`.
+    public func wrapped(toWidth width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        for paragraph in split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            lines.append(contentsOf: Self.wrapParagraph(String(paragraph).sanitizedForTerminal(), width: width))
+        }
+        return lines
+    }
+
+    private static func wrapParagraph(_ paragraph: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var lineWidth = 0
+        for word in paragraph.split(separator: " ") {
+            let wordWidth = word.reduce(0) { $0 + $1.displayWidth }
+            if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
+                line += " " + word
+                lineWidth += 1 + wordWidth
+                continue
+            }
+            if lineWidth > 0 {
+                lines.append(line)
+                line = ""
+                lineWidth = 0
+            }
+            for character in word {
+                let characterWidth = character.displayWidth
+                if characterWidth > width { continue }
+                if lineWidth + characterWidth > width {
+                    lines.append(line)
+                    line = ""
+                    lineWidth = 0
+                }
+                line.append(character)
+                lineWidth += characterWidth
+            }
+        }
+        lines.append(line)
+        return lines
+    }
+}

@@ -1,0 +1,53 @@
+/// The base of every view, like UIView: a tree of subviews that draw into a canvas and handle keys.
+@MainActor open class View {
+    public init() {}
+
+    /// A hidden view neither draws nor receives keys.
+    public var isHidden = false {
+        didSet {
+            if isHidden != oldValue { setNeedsDisplay() }
+        }
+    }
+    public private(set) var subviews: [View] = []
+    public private(set) weak var superview: View?
+    /// The controller whose `view` this is; weak, the controller owns the view.
+    weak var owningViewController: ViewController?
+
+    public func addSubview(_ view: View) {
+        view.removeFromSuperview()
+        subviews.append(view)
+        view.superview = self
+        setNeedsDisplay()
+    }
+
+    public func removeFromSuperview() {
+        guard let superview else { return }
+        superview.subviews.removeAll { $0 === self }
+        self.superview = nil
+        superview.setNeedsDisplay()
+    }
+
+    /// Asks for a coalesced redraw of the whole screen.
+    public func setNeedsDisplay() {
+        var view = self
+        while let parent = view.superview {
+            view = parent
+        }
+        view.owningViewController?.setNeedsDisplay()
+    }
+
+    /// Draws into `bounds` (absolute canvas coordinates). Default: each visible subview gets all of `bounds`.
+    open func draw(in canvas: Canvas, bounds: Rect) {
+        for subview in subviews where !subview.isHidden {
+            subview.draw(in: canvas, bounds: bounds)
+        }
+    }
+
+    /// Keys reach the top view controller first, then its views. Return true when handled.
+    open func handle(_ key: Key) -> Bool {
+        for subview in subviews where !subview.isHidden {
+            if subview.handle(key) { return true }
+        }
+        return false
+    }
+}

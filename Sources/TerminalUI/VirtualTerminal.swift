@@ -1,0 +1,203 @@
+/// A text-grid terminal for tests: interprets what the renderer writes (cursor moves, erase, SGR).
+///
+/// It understands exactly the sequences the renderer uses (CUP, ED 2, EL, SGR, private modes),
+/// so a test that reads `rows` sees what a real terminal would show.
+@MainActor public final class VirtualTerminal: TerminalDevice, EventQueueReporting {
+    public private(set) var size: Size
+    public let events: AsyncStream<TerminalEvent>
+    public private(set) var bytesWritten = 0
+    public private(set) var writeCount = 0
+    /// The bytes of the last `write`, to measure one frame.
+    public private(set) var lastWrite: [UInt8] = []
+    private(set) var unconsumedEventCount = 0
+    private let continuation: AsyncStream<TerminalEvent>.Continuation
+    /// Cells; nil marks the second column of a wide character.
+    private var grid: [[Character?]]
+    private var cursorX = 0
+    private var cursorY = 0
+    private var parser = OutputParser()
+
+    public init(width: Int = 80, height: Int = 24) {
+        size = Size(width: width, height: height)
+        (events, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
+        grid = Self.blankGrid(Size(width: width, height: height))
+    }
+
+    deinit {
+        continuation.finish()
+    }
+
+    /// Screen text, trailing spaces trimmed.
+    public var rows: [String] {
+        grid.map { row in
+            var line = ""
+            for case let character? in row {
+                line.append(character)
+            }
+            while line.last == " " {
+                line.removeLast()
+            }
+            return line
+        }
+    }
+
+    public func write(_ bytes: [UInt8]) {
+        bytesWritten += bytes.count
+        writeCount += 1
+        lastWrite = bytes
+        for command in parser.parse(bytes) {
+            apply(command)
+        }
+    }
+
+    public func type(_ keys: Key...) {
+        type(keys)
+    }
+
+    public func type(_ keys: [Key]) {
+        for key in keys {
+            unconsumedEventCount += 1
+            continuation.yield(.key(key))
+        }
+    }
+
+    /// Types every character of `text` as its own key.
+    public func type(text: String) {
+        type(text.map { Key.character($0) })
+    }
+
+    public func resize(width: Int, height: Int) {
+        size = Size(width: width, height: height)
+        grid = grid.prefix(height).map { Array($0.prefix(width)) + Array(repeating: " ", count: max(width - $0.count, 0)) }
+        grid += Self.blankGrid(Size(width: width, height: max(height - grid.count, 0)))
+        unconsumedEventCount += 1
+        continuation.yield(.resize(size))
+    }
+
+    func didConsumeEvent() {
+        unconsumedEventCount = max(unconsumedEventCount - 1, 0)
+    }
+
+    private static func blankGrid(_ size: Size) -> [[Character?]] {
+        Array(repeating: Array(repeating: " ", count: max(size.width, 0)), count: max(size.height, 0))
+    }
+
+    private func apply(_ command: OutputParser.Command) {
+        switch command {
+        case .print(let character):
+            put(character)
+        case .moveCursor(let row, let column):
+            cursorY = min(max(row - 1, 0), max(size.height - 1, 0))
+            cursorX = min(max(column - 1, 0), max(size.width - 1, 0))
+        case .eraseScreen:
+            grid = Self.blankGrid(size)
+        case .eraseToEndOfLine:
+            guard cursorY < grid.count else { return }
+            for x in cursorX..<size.width {
+                grid[cursorY][x] = " "
+            }
+            if cursorX > 0, grid[cursorY][cursorX - 1] != nil, cursorX < size.width, grid[cursorY][cursorX] == nil {
+                grid[cursorY][cursorX] = " "
+            }
+        case .carriageReturn:
+            cursorX = 0
+        case .lineFeed:
+            cursorY = min(cursorY + 1, size.height - 1)
+        }
+    }
+
+    private func put(_ character: Character) {
+        let width = character.displayWidth
+        guard width > 0, cursorY < size.height, cursorX + width <= size.width else { return }
+        if grid[cursorY][cursorX] == nil, cursorX > 0 {
+            grid[cursorY][cursorX - 1] = " "
+        }
+        grid[cursorY][cursorX] = character
+        if width == 2 {
+            grid[cursorY][cursorX + 1] = nil
+        } else if cursorX + 1 < size.width, grid[cursorY][cursorX + 1] == nil {
+            grid[cursorY][cursorX + 1] = " "
+        }
+        cursorX = min(cursorX + width, size.width - 1)
+    }
+}
+
+/// Splits terminal output into the commands `VirtualTerminal` understands; SGR and private
+/// modes carry no text and are dropped.
+struct OutputParser {
+    enum Command: Equatable {
+        case print(Character)
+        case moveCursor(row: Int, column: Int)
+        case eraseScreen
+        case eraseToEndOfLine
+        case carriageReturn
+        case lineFeed
+    }
+
+    private var pending: [UInt8] = []
+
+    mutating func parse(_ bytes: [UInt8]) -> [Command] {
+        pending += bytes
+        var commands: [Command] = []
+        var text: [UInt8] = []
+        var index = 0
+        func flushText() {
+            for character in String(decoding: text, as: UTF8.self) {
+                commands.append(.print(character))
+            }
+            text = []
+        }
+        while index < pending.count {
+            let byte = pending[index]
+            switch byte {
+            case 0x1B:
+                guard index + 1 < pending.count else { break }
+                guard pending[index + 1] == UInt8(ascii: "[") else {
+                    index += 2
+                    continue
+                }
+                var end = index + 2
+                while end < pending.count, !(0x40...0x7E).contains(pending[end]) {
+                    end += 1
+                }
+                guard end < pending.count else { break }
+                flushText()
+                let parameters = String(decoding: pending[(index + 2)..<end], as: UTF8.self)
+                if let command = Self.command(parameters: parameters, final: pending[end]) {
+                    commands.append(command)
+                }
+                index = end + 1
+                continue
+            case 0x0D:
+                flushText()
+                commands.append(.carriageReturn)
+            case 0x0A:
+                flushText()
+                commands.append(.lineFeed)
+            case 0x00..<0x20, 0x7F:
+                break
+            default:
+                text.append(byte)
+            }
+            if byte == 0x1B { break }
+            index += 1
+        }
+        flushText()
+        pending.removeFirst(index)
+        return commands
+    }
+
+    private static func command(parameters: String, final: UInt8) -> Command? {
+        let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+        switch final {
+        case UInt8(ascii: "H"):
+            return .moveCursor(row: max(numbers.first ?? 1, 1), column: max(numbers.count > 1 ? numbers[1] : 1, 1))
+        case UInt8(ascii: "J"):
+            return parameters == "2" ? .eraseScreen : nil
+        case UInt8(ascii: "K"):
+            return parameters.isEmpty || parameters == "0" ? .eraseToEndOfLine : nil
+        default:
+            return nil
+        }
+    }
+}

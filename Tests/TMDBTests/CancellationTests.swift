@@ -1,0 +1,51 @@
+import Foundation
+import TMDB
+import TMDBTestSupport
+import Testing
+
+/// E1: a cancelled request ends as `.cancelled`, promptly, and the stub sees it stop.
+@Suite struct CancellationTests {
+    @Test func cancellingTheTaskCancelsTheRequest() async throws {
+        let stub = HTTPStub()
+        stub.respond(to: "/3/movie/550", with: .json(Fixture.detail, delay: .seconds(30)))
+        let client = stub.makeClient()
+        let task = Task { () async throws(TMDBError) -> MovieDetail in
+            try await client.movieDetail(id: 550)
+        }
+        #expect(await stub.waitUntil { $0.inFlightCount == 1 })
+        let started = ContinuousClock.now
+        task.cancel()
+        let result = await task.result
+        #expect(throws: TMDBError.cancelled) { try result.get() }
+        #expect(ContinuousClock.now - started < .seconds(10))
+        // stopLoading cancelled the pending delivery, and the record says so.
+        #expect(await stub.waitUntil { $0.inFlightCount == 0 })
+        #expect(stub.requests.first?.finishedAt != nil)
+    }
+
+    @Test func alreadyCancelledTaskSendsNothing() async {
+        let stub = HTTPStub()
+        let client = stub.makeClient()
+        let task = Task { () async throws(TMDBError) -> MovieDetail in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await client.movieDetail(id: 550)
+        }
+        await #expect(throws: TMDBError.cancelled) { try await task.value }
+        #expect(stub.requests.isEmpty)
+    }
+
+    /// A cancelled wait on sample data: the sample protocol's latency is cancellable too.
+    @Test func sampleLatencyIsCancellable() async {
+        let client = TMDBClient(
+            configuration: Configuration(sampleLatency: .seconds(30)))
+        let task = Task { () async throws(TMDBError) -> MoviePage in
+            try await client.trendingMovies(window: .week, page: 1)
+        }
+        let started = ContinuousClock.now
+        // Give the request a moment to be underway; correctness does not depend on it.
+        await Task.yield()
+        task.cancel()
+        await #expect(throws: TMDBError.cancelled) { try await task.value }
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import TMDB
+import Testing
+
+/// L2, L3, L5, L8: configuration from the environment.
+@Suite struct ConfigurationTests {
+    @Test func emptyEnvironmentMeansSampleData() throws {
+        let configuration = try Configuration.fromEnvironment([:])
+        #expect(configuration.credential == nil)
+        #expect(configuration.usesSampleData)
+        #expect(configuration.dataSourceName == "sample data")
+        #expect(configuration.baseURL == Configuration.defaultBaseURL)
+        #expect(configuration.baseURL.absoluteString == "https://api.themoviedb.org")
+        #expect(configuration.language == "en-US")
+        #expect(configuration.sampleLatency == .zero)
+        #expect(!configuration.forcesSampleData)
+    }
+
+    @Test func apiKeyMeansLiveTMDB() throws {
+        let configuration = try Configuration.fromEnvironment(["TMDB_API_KEY": "k"])
+        #expect(configuration.credential == .apiKey("k"))
+        #expect(!configuration.usesSampleData)
+        #expect(configuration.dataSourceName == "TMDB")
+    }
+
+    /// L3: if both are set, the token wins.
+    @Test func accessTokenWinsOverAPIKey() throws {
+        let configuration = try Configuration.fromEnvironment([
+            "TMDB_ACCESS_TOKEN": "t", "TMDB_API_KEY": "k",
+        ])
+        #expect(configuration.credential == .accessToken("t"))
+        let request = Endpoint.movieDetail(id: 1).makeRequest(configuration: configuration)
+        #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer t")
+        #expect(request.url?.query?.contains("api_key") == false)
+    }
+
+    @Test(arguments: [
+        ["TMDB_ACCESS_TOKEN": "", "TMDB_API_KEY": "k"],
+        ["TMDB_ACCESS_TOKEN": "  \n", "TMDB_API_KEY": "k"],
+    ])
+    func emptyValuesCountAsUnset(_ environment: [String: String]) throws {
+        let configuration = try Configuration.fromEnvironment(environment)
+        #expect(configuration.credential == .apiKey("k"))
+    }
+
+    @Test func emptyEverythingIsDefault() throws {
+        let configuration = try Configuration.fromEnvironment([
+            "TMDB_ACCESS_TOKEN": "", "TMDB_API_KEY": "", "TMDB_BASE_URL": "",
+            "TMDB_LANGUAGE": "",
+        ])
+        #expect(configuration.credential == nil)
+        #expect(configuration.baseURL == Configuration.defaultBaseURL)
+        #expect(configuration.language == "en-US")
+    }
+
+    @Test func baseURLAndLanguageAreRead() throws {
+        let configuration = try Configuration.fromEnvironment([
+            "TMDB_BASE_URL": "http://127.0.0.1:9999", "TMDB_LANGUAGE": "ko-KR",
+        ])
+        #expect(configuration.baseURL.absoluteString == "http://127.0.0.1:9999")
+        #expect(configuration.language == "ko-KR")
+    }
+
+    @Test(arguments: ["ftp://example.com", "not a url", "example.com", "file:///tmp", "http://"])
+    func nonHTTPBaseURLThrows(_ value: String) {
+        #expect(throws: ConfigurationError.self) {
+            try Configuration.fromEnvironment(["TMDB_BASE_URL": value])
+        }
+    }
+
+    /// L8: the base URL error does not echo a value that may hold a key.
+    @Test func baseURLErrorDoesNotEchoTheValue() {
+        let value = "ftp://x/?api_key=\(sentinelSecret)"
+        do {
+            _ = try Configuration.fromEnvironment(["TMDB_BASE_URL": value])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message.contains("TMDB_BASE_URL"))
+            #expect(!error.description.contains(sentinelSecret))
+        }
+    }
+
+    @Test func forcedSampleDataWinsOverACredential() {
+        let configuration = Configuration(credential: .apiKey("k"), forcesSampleData: true)
+        #expect(configuration.usesSampleData)
+        #expect(configuration.dataSourceName == "sample data")
+    }
+
+    /// L8: no textual form of a credential or configuration holds the secret.
+    @Test(arguments: [Credential.apiKey(sentinelSecret), .accessToken(sentinelSecret)])
+    func descriptionsRedactTheCredential(_ credential: Credential) throws {
+        let baseURL = try #require(URL(string: "http://mirror.test/?api_key=\(sentinelSecret)"))
+        let configuration = Configuration(credential: credential, baseURL: baseURL)
+        var dumped = ""
+        dump(Configuration(credential: credential), to: &dumped)
+        var dumpedCredential = ""
+        dump(credential, to: &dumpedCredential)
+        let texts = [
+            credential.description, credential.debugDescription, "\(credential)",
+            String(reflecting: credential), configuration.description, "\(configuration)",
+            dumpedCredential, dumped,
+        ]
+        for text in texts {
+            #expect(!text.contains(sentinelSecret), "\(text)")
+        }
+        #expect(credential.description.contains(credential.environmentVariable))
+    }
+
+    @Test func environmentVariableNames() {
+        #expect(Credential.accessToken("x").environmentVariable == "TMDB_ACCESS_TOKEN")
+        #expect(Credential.apiKey("x").environmentVariable == "TMDB_API_KEY")
+    }
+}

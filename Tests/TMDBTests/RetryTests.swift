@@ -1,0 +1,132 @@
+import Foundation
+import TMDB
+import TMDBTestSupport
+import Testing
+
+/// E6: a 429 is retried after Retry-After seconds when given, otherwise with a short backoff,
+/// at most twice; then it is an error like any other. Sleeps are recorded, never waited.
+@Suite struct RetryTests {
+    static let path = "/3/trending/movie/week"
+
+    static func tooMany(retryAfter: String? = nil) -> StubResponse {
+        .tmdbError(
+            statusCode: 429, code: 25,
+            message: "Your request count (41) is over the allowed limit of 40.",
+            headers: retryAfter.map { ["Retry-After": $0] } ?? [:])
+    }
+
+    @Test func retryAfterSecondsAreHonoured() async throws {
+        let stub = HTTPStub()
+        stub.respond(
+            to: Self.path,
+            withSequence: [
+                Self.tooMany(retryAfter: "3"), Self.tooMany(retryAfter: "1"),
+                .json(Fixture.trendingPage),
+            ])
+        let recorder = SleepRecorder()
+        let page = try await stub.makeClient(retryPolicy: recorder.policy())
+            .trendingMovies(window: .week, page: 1)
+        #expect(page.results.count == 3)
+        #expect(recorder.durations == [.seconds(3), .seconds(1)])
+        #expect(stub.requests(path: Self.path).count == 3)
+    }
+
+    @Test func withoutRetryAfterTheBackoffDoubles() async throws {
+        let stub = HTTPStub()
+        stub.respond(
+            to: Self.path,
+            withSequence: [Self.tooMany(), Self.tooMany(), .json(Fixture.trendingPage)])
+        let recorder = SleepRecorder()
+        _ = try await stub.makeClient(retryPolicy: recorder.policy())
+            .trendingMovies(window: .week, page: 1)
+        #expect(recorder.durations == [.milliseconds(500), .seconds(1)])
+        #expect(stub.requests.count == 3)
+    }
+
+    @Test func afterTwoRetriesItIsAnError() async {
+        let stub = HTTPStub()
+        stub.respond(to: Self.path, with: Self.tooMany(retryAfter: "7"))
+        let recorder = SleepRecorder()
+        let error = await tmdbError { () async throws(TMDBError) in
+            try await stub.makeClient(retryPolicy: recorder.policy())
+                .trendingMovies(window: .week, page: 1)
+        }
+        #expect(error == .rateLimited(retryAfter: 7))
+        #expect(recorder.durations == [.seconds(7), .seconds(7)])
+        #expect(stub.requests.count == 3)  // the first try and two retries
+    }
+
+    @Test func afterTwoRetriesWithoutRetryAfter() async {
+        let stub = HTTPStub()
+        stub.respond(to: Self.path, with: Self.tooMany())
+        let recorder = SleepRecorder()
+        let error = await tmdbError { () async throws(TMDBError) in
+            try await stub.makeClient(retryPolicy: recorder.policy())
+                .trendingMovies(window: .week, page: 1)
+        }
+        #expect(error == .rateLimited(retryAfter: nil))
+        #expect(error?.message == "TMDB is limiting requests; try again shortly.")
+        #expect(stub.requests.count == 3)
+    }
+
+    @Test func hugeRetryAfterIsCapped() async {
+        let stub = HTTPStub()
+        stub.respond(
+            to: Self.path,
+            withSequence: [Self.tooMany(retryAfter: "3600"), .json(Fixture.trendingPage)])
+        let recorder = SleepRecorder()
+        _ = await tmdbError { () async throws(TMDBError) in
+            try await stub.makeClient(retryPolicy: recorder.policy())
+                .trendingMovies(window: .week, page: 1)
+        }
+        #expect(recorder.durations == [.seconds(30)])
+    }
+
+    @Test(arguments: ["soon", "-4", "Wed, 21 Oct 2015 07:28:00 GMT"])
+    func unreadableRetryAfterFallsBackToBackoff(_ value: String) async {
+        let stub = HTTPStub()
+        stub.respond(
+            to: Self.path,
+            withSequence: [Self.tooMany(retryAfter: value), .json(Fixture.trendingPage)])
+        let recorder = SleepRecorder()
+        _ = await tmdbError { () async throws(TMDBError) in
+            try await stub.makeClient(retryPolicy: recorder.policy())
+                .trendingMovies(window: .week, page: 1)
+        }
+        #expect(recorder.durations == [.milliseconds(500)])
+    }
+
+    @Test func noRetriesPolicyReportsTheFirst429() async {
+        let stub = HTTPStub()
+        stub.respond(to: Self.path, with: Self.tooMany(retryAfter: "2"))
+        let recorder = SleepRecorder()
+        let error = await tmdbError { () async throws(TMDBError) in
+            try await stub.makeClient(retryPolicy: recorder.policy(maximumRetries: 0))
+                .trendingMovies(window: .week, page: 1)
+        }
+        #expect(error == .rateLimited(retryAfter: 2))
+        #expect(recorder.durations.isEmpty)
+        #expect(stub.requests.count == 1)
+    }
+
+    /// A cancelled wait between retries ends the request as cancelled, with no further try.
+    @Test func cancelledSleepEndsAsCancelled() async {
+        let stub = HTTPStub()
+        stub.respond(to: Self.path, with: Self.tooMany())
+        let policy = RetryPolicy { _ in throw CancellationError() }
+        let error = await tmdbError { () async throws(TMDBError) in
+            try await stub.makeClient(retryPolicy: policy).trendingMovies(window: .week, page: 1)
+        }
+        #expect(error == .cancelled)
+        #expect(stub.requests.count == 1)
+    }
+
+    @Test func standardPolicy() {
+        let policy = RetryPolicy.standard
+        #expect(policy.maximumRetries == 2)
+        #expect(policy.delay(beforeRetry: 0, retryAfter: nil) == .milliseconds(500))
+        #expect(policy.delay(beforeRetry: 1, retryAfter: nil) == .seconds(1))
+        #expect(policy.delay(beforeRetry: 0, retryAfter: 4) == .seconds(4))
+        #expect(policy.delay(beforeRetry: 0, retryAfter: 400) == .seconds(30))
+    }
+}
