@@ -83,7 +83,7 @@ final class TrendingViewController: ViewController {
         let window = window
         let page = lastLoadedPage + 1
         loadTask = Task { [weak self] in
-            do {
+            do throws(TMDBError) {
                 let moviePage = try await TMDBClient.shared.trendingMovies(window: window, page: page)
                 guard !Task.isCancelled else { return }
                 self?.append(moviePage, page: page)

@@ -50,7 +50,7 @@ final class MovieDetailViewModel {
             // D2: the videos request runs alongside the detail request, so the screen
             // waits for the slower of the two, not for their sum.
             async let videos = client.movieVideos(id: movieID)
-            do {
+            do throws(TMDBError) {
                 let detail = try await client.movieDetail(id: movieID)
                 // D3: without videos the screen only loses its trailer line.
                 let trailer = (try? await videos)?.preferredTrailer()

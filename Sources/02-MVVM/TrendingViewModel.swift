@@ -102,7 +102,7 @@ final class TrendingViewModel {
         let window = window
         let page = lastLoadedPage + 1
         loadTask = Task { [weak self] in
-            do {
+            do throws(TMDBError) {
                 let moviePage = try await TMDBClient.shared.trendingMovies(window: window, page: page)
                 guard !Task.isCancelled else { return }
                 self?.append(moviePage, page: page)

@@ -158,7 +158,8 @@
         size.width < Self.minimumSize.width || size.height < Self.minimumSize.height
     }
 
-    private func displayIfNeeded() {
+    /// Draws now if a redraw is pending, like `UIView.layoutIfNeeded()`.
+    public func displayIfNeeded() {
         isDisplayScheduled = false
         guard needsDisplay, isRunning else { return }
         display()

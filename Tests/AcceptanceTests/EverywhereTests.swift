@@ -122,8 +122,7 @@ extension Acceptance {
             let app = AppDriver(step)
             await app.launch()
             await app.press(.enter)
-            let detail = try #require(app.topViewController)
-            let objects = ScreenObjects(of: detail)
+            let objects = try ScreenObjects(of: #require(app.topViewController))
             #expect(objects.count >= 1)
 
             await app.press(.character("b"))

@@ -8,7 +8,7 @@ extension Acceptance {
     @Suite("Monkey")
     @MainActor
     struct Monkey {
-        static let seeds: [UInt64] = [0x5EED_0001, 0x5EED_0002]
+        nonisolated static let seeds: [UInt64] = [0x5EED_0001, 0x5EED_0002]
 
         /// Random keys, failures and delays; after every key the screen must still be sound.
         @Test("T3 T6 T7 E1 E3: 1,000 random keys per seed, checked after every key", arguments: Step.all, seeds)
@@ -44,7 +44,7 @@ extension Acceptance {
             }
         }
 
-        static let keys: [Key] =
+        nonisolated static let keys: [Key] =
             Array(repeating: .down, count: 12) + Array(repeating: .character("j"), count: 4) + [
                 .up, .up, .character("k"), .pageDown, .pageDown, .pageUp, .home, .end, .end, .character("g"),
                 .character("G"), .enter, .enter, .character("b"), .escape, .backspace, .left, .character("t"),

@@ -133,7 +133,7 @@ extension Acceptance {
             let app = AppDriver(step, stub: stub)
             await app.launch()
             await app.press(.enter)
-            #expect(app.screen.lowercased().contains("not found"))
+            #expect(app.screen.contains("no such movie"))
             #expect(app.screen.contains("r to retry"))
 
             await app.press(.character("r"))
@@ -177,7 +177,7 @@ extension Acceptance {
             #expect(app.rows == top)
         }
 
-        static let trailerChoices: [([Fixtures.Video], String)] = [
+        nonisolated static let trailerChoices: [([Fixtures.Video], String)] = [
             (
                 [
                     Fixtures.Video(key: "teaserOffic", type: "Teaser"),

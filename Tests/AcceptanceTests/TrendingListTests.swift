@@ -173,11 +173,11 @@ extension Acceptance {
             #expect(!app.screen.contains("Loading"))
         }
 
-        static let firstLoadFailures: [(StubResponse, String)] = [
+        nonisolated static let firstLoadFailures: [(StubResponse, String)] = [
             (.failure(.notConnectedToInternet), "offline"),
             (.tmdbError(statusCode: 401, code: 7, message: "Invalid API key: You must be granted a valid key."), "rejected"),
-            (.tmdbError(statusCode: 404, code: 34, message: "The resource you requested could not be found."), "not found"),
-            (.tmdbError(statusCode: 429, code: 25, message: "Your request count is over the allowed limit."), "too many requests"),
+            (.tmdbError(statusCode: 404, code: 34, message: "The resource you requested could not be found."), "no such movie or page"),
+            (.tmdbError(statusCode: 429, code: 25, message: "Your request count is over the allowed limit."), "limiting requests"),
             (.tmdbError(statusCode: 500, code: 11, message: "Internal error."), "server"),
             (.json("<html>gateway</html>"), "could not be read"),
         ]
