@@ -6,9 +6,10 @@ import PackageDescription
 /// command is a one-line `main.swift` under Sources/Commands.
 let package = Package(
     name: "MovieArchitecture",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "mvc", targets: ["MVCCommand"]),
+        .executable(name: "mvvm", targets: ["MVVMCommand"]),
         .executable(name: "terminal-demo", targets: ["TerminalUIDemo"]),
     ],
     targets: [
@@ -21,6 +22,9 @@ let package = Package(
         .target(name: "MVC", dependencies: ["MovieUI", "TerminalUI", "TMDB"], path: "Sources/01-MVC"),
         .executableTarget(
             name: "MVCCommand", dependencies: ["MVC", "MovieUI"], path: "Sources/Commands/mvc"),
+        .target(name: "MVVM", dependencies: ["MovieUI", "TerminalUI", "TMDB"], path: "Sources/02-MVVM"),
+        .executableTarget(
+            name: "MVVMCommand", dependencies: ["MVVM", "MovieUI"], path: "Sources/Commands/mvvm"),
 
         // Support for tests and demos.
         .target(name: "TMDBTestSupport", dependencies: ["TMDB"]),
@@ -34,7 +38,7 @@ let package = Package(
         .testTarget(
             name: "AcceptanceTests",
             dependencies: [
-                "MVC", "MovieUI", "TerminalUI", "TMDB", "TMDBTestSupport",
+                "MVC", "MVVM", "MovieUI", "TerminalUI", "TMDB", "TMDBTestSupport",
             ]
         ),
     ],

@@ -1,14 +1,19 @@
+import MovieUI
 import TMDB
 import TerminalUI
 
-/// Where the step starts: `swift run mvc` and the acceptance tests both come in here.
-public enum App {
-    /// The first screen. In MVC every controller reaches the network through one shared client.
-    @MainActor
-    public static func makeRootViewController(client: TMDBClient, window: TrendingWindow)
-        -> ViewController
-    {
+/// Where the step starts: `swift run mvc` and the acceptance tests both begin here.
+@MainActor
+public final class App: AppScene {
+    private let window: TrendingWindow
+
+    public init(client: TMDBClient, window: TrendingWindow) {
+        // Every controller reaches the network through this one shared client.
         TMDBClient.shared = client
-        return NavigationController(rootViewController: TrendingViewController(window: window))
+        self.window = window
+    }
+
+    public func makeRootViewController() -> ViewController {
+        NavigationController(rootViewController: TrendingViewController(window: window))
     }
 }

@@ -110,9 +110,10 @@ public enum MovieApp {
     }
 
     /// The whole entry point of a step: parse, configure, run, exit with a defined status.
+    @MainActor
     public static func main(
         command: String,
-        makeRootViewController: @escaping @MainActor (TMDBClient, TrendingWindow) -> ViewController
+        makeScene: @escaping @MainActor (TMDBClient, TrendingWindow) -> any AppScene
     ) async -> Never {
         let launch: Launch
         do {
@@ -128,9 +129,11 @@ public enum MovieApp {
             exit(0)
         }
         let client = TMDBClient(configuration: launch.configuration)
+        let scene = makeScene(client, launch.window)
         let status = await Launcher.run(mode: launch.mode, help: help(for: launch.configuration)) {
-            makeRootViewController(client, launch.window)
+            scene.makeRootViewController()
         }
+        withExtendedLifetime(scene) {}
         exit(status)
     }
 

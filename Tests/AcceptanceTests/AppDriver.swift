@@ -13,6 +13,8 @@ final class AppDriver {
     let stub: HTTPStub
     let terminal: VirtualTerminal
     let application: Application
+    /// Kept for as long as the app runs, as the launcher keeps it.
+    let scene: any AppScene
 
     /// Unless told otherwise the app talks to the stub as live TMDB would be talked to, and
     /// every path the scenario did not script answers with the bundled sample data.
@@ -27,8 +29,9 @@ final class AppDriver {
         self.step = step
         self.stub = stub
         self.terminal = VirtualTerminal(width: width, height: height)
+        self.scene = step.makeScene(client, window)
         self.application = Application(
-            rootViewController: step.makeRootViewController(client, window),
+            rootViewController: scene.makeRootViewController(),
             terminal: terminal,
             help: MovieApp.help(for: configuration))
     }

@@ -1,4 +1,6 @@
 import MVC
 import MovieUI
 
-await MovieApp.main(command: "mvc", makeRootViewController: App.makeRootViewController)
+await MovieApp.main(command: "mvc") { client, window in
+    App(client: client, window: window)
+}
