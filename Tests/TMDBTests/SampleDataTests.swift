@@ -1,0 +1,129 @@
+import Foundation
+import TMDB
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// L2, L5: the bundled sample data answers like TMDB, through the same URLSession path.
+@Suite struct SampleDataTests {
+    private func url(_ text: String) throws -> URL {
+        try #require(URL(string: "https://api.themoviedb.org\(text)"))
+    }
+
+    private func statusCode(ofBody body: Data) -> Int? {
+        let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
+        return object?["status_code"] as? Int
+    }
+
+    @Test func unknownPathIsTMDBs404() throws {
+        let answer = SampleData.response(for: try url("/3/movie/999999999?language=en-US"))
+        #expect(answer.statusCode == 404)
+        #expect(statusCode(ofBody: answer.body) == 34)
+    }
+
+    @Test(arguments: ["501", "0", "-1", "abc"])
+    func pageOutside1Through500IsTMDBs400(_ page: String) throws {
+        let answer = SampleData.response(for: try url("/3/trending/movie/week?page=\(page)"))
+        #expect(answer.statusCode == 400)
+        #expect(statusCode(ofBody: answer.body) == 22)
+    }
+
+    /// The language comes from the environment: it must not reach outside the bundle.
+    @Test(arguments: [
+        "/3/../../../../etc/passwd", "/3/movie/550?language=../../../../etc",
+        "/3/movie/%2E%2E/%2E%2E/x", "/",
+    ])
+    func oddPathsNeverLeaveTheBundle(_ path: String) throws {
+        let answer = SampleData.response(for: try url(path))
+        #expect(answer.statusCode == 404 || answer.statusCode == 200)
+        if answer.statusCode == 200 {
+            // Only possible for the language case, answered from en-US.
+            #expect(path.contains("language="))
+        }
+    }
+
+    @Test func sampleSessionHonoursLatency() async throws {
+        let session = SampleData.makeSession(latency: .milliseconds(60))
+        let started = ContinuousClock.now
+        let (_, response) = try await session.data(for: URLRequest(url: try url("/3/movie/1")))
+        #expect(ContinuousClock.now - started >= .milliseconds(60))
+        #expect((response as? HTTPURLResponse)?.statusCode == 404)
+    }
+
+    /// The bundle folder exists even before data arrives; the app depends on it.
+    @Test func sampleDataFolderIsBundled() {
+        #expect(SampleData.directoryURL != nil)
+    }
+
+    // MARK: - With the bundled files
+
+    @Test(.enabled(if: !SampleFile.all.isEmpty), arguments: SampleFile.all)
+    func everySampleFileDecodes(_ file: SampleFile) throws {
+        #expect(file.kind != nil, "unrecognised sample file \(file.relativePath)")
+        try file.decode()
+    }
+
+    @Test(.enabled(if: !SampleFile.all.isEmpty), arguments: SampleFile.all)
+    func everySampleFileIsServedAtItsPath(_ file: SampleFile) throws {
+        let requestURL = try #require(file.requestURL)
+        let answer = SampleData.response(for: requestURL)
+        #expect(answer.statusCode == 200)
+        #expect(answer.body == (try Data(contentsOf: file.url)))
+    }
+
+    /// L2: no credential → the client runs on sample data through its own URLProtocol.
+    @Test(.enabled(if: SampleFile.hasEnglishTrending))
+    func offlineClientLoadsTrending() async throws {
+        let client = TMDBClient(configuration: try Configuration.fromEnvironment([:]))
+        let page = try await client.trendingMovies(window: .week, page: 1)
+        #expect(page.page == 1)
+        #expect(!page.results.isEmpty)
+    }
+
+    /// L5: --offline wins over a credential, and no request can reach the network.
+    @Test(.enabled(if: SampleFile.hasEnglishTrending))
+    func forcedOfflineUsesSampleData() async throws {
+        let client = TMDBClient(
+            configuration: Configuration(
+                credential: .apiKey("k"), baseURL: try url(""), forcesSampleData: true))
+        let page = try await client.trendingMovies(window: .week, page: 1)
+        #expect(!page.results.isEmpty)
+    }
+
+    @Test(.enabled(if: SampleFile.hasEnglishTrending))
+    func pageBeyondTheSampleIsNotFound() async {
+        let client = TMDBClient(configuration: Configuration())
+        let error = await tmdbError { () async throws(TMDBError) in
+            try await client.trendingMovies(window: .week, page: 500)
+        }
+        #expect(error == .notFound)
+    }
+
+    /// Detail and videos fall back to en-US for a language without its own file.
+    @Test(.enabled(if: SampleFile.hasFightClub))
+    func detailFallsBackToEnglish() async throws {
+        let client = TMDBClient(configuration: Configuration(language: "xx-XX"))
+        let detail = try await client.movieDetail(id: 550)
+        #expect(detail.id == 550)
+    }
+
+    /// A language with no trending files of its own gets en-US's list (documented choice).
+    @Test(.enabled(if: SampleFile.hasEnglishTrending))
+    func trendingFallsBackForALanguageWithoutTrending() throws {
+        let english = SampleData.response(
+            for: try url("/3/trending/movie/week?page=1&language=en-US"))
+        let other = SampleData.response(
+            for: try url("/3/trending/movie/week?page=1&language=xx-XX"))
+        #expect(other.statusCode == 200)
+        #expect(other.body == english.body)
+    }
+
+    /// A language with trending files of its own never mixes in en-US pages.
+    @Test(arguments: SampleFile.all.filter { $0.language != "en-US" && $0.kind == .page })
+    func ownTrendingIsServed(_ file: SampleFile) throws {
+        let requestURL = try #require(file.requestURL)
+        #expect(SampleData.response(for: requestURL).body == (try Data(contentsOf: file.url)))
+    }
+}
