@@ -101,12 +101,60 @@ import Testing
         #expect(error == .notFound)
     }
 
+    /// An en-US movie that has a detail file, and which language-specific files exist for it.
+    static let englishDetailIDs: [Int] = SampleFile.all.compactMap { file in
+        guard file.kind == .detail, file.language == "en-US" else { return nil }
+        return Int(file.relativePath.split(separator: "/").last?.dropLast(".json".count) ?? "")
+    }
+
     /// Detail and videos fall back to en-US for a language without its own file.
-    @Test(.enabled(if: SampleFile.hasFightClub))
-    func detailFallsBackToEnglish() async throws {
+    @Test(.enabled(if: !englishDetailIDs.isEmpty))
+    func detailAndVideosFallBackToEnglish() async throws {
+        let id = try #require(Self.englishDetailIDs.first)
         let client = TMDBClient(configuration: Configuration(language: "xx-XX"))
-        let detail = try await client.movieDetail(id: 550)
-        #expect(detail.id == 550)
+        let detail = try await client.movieDetail(id: id)
+        #expect(detail.id == id)
+        _ = try await client.movieVideos(id: id)
+        let request = try url("/3/movie/\(id)?language=xx-XX")
+        let english = try url("/3/movie/\(id)?language=en-US")
+        #expect(SampleData.response(for: request).body == SampleData.response(for: english).body)
+    }
+
+    /// A language's own detail file wins over en-US.
+    @Test(arguments: SampleFile.all.filter { $0.language != "en-US" && $0.kind == .detail })
+    func ownDetailIsServed(_ file: SampleFile) async throws {
+        let id = try #require(Int(file.relativePath.split(separator: "/").last?.dropLast(5) ?? ""))
+        let client = TMDBClient(configuration: Configuration(language: file.language))
+        let detail = try await client.movieDetail(id: id)
+        let own = try JSONDecoder().decode(MovieDetail.self, from: try Data(contentsOf: file.url))
+        #expect(detail == own)
+    }
+
+    /// T8 offline: every trending list holds each page up to its `total_pages`, and each
+    /// movie's detail exists (after en-US fallback), so the offline app never dead-ends.
+    /// Videos may be missing on purpose: D3 (no trailer line) is worth seeing offline.
+    @Test(
+        arguments: SampleFile.all.filter {
+            $0.kind == .page && $0.relativePath.hasSuffix("page-1.json")
+        })
+    func sampleTrendingListsAreComplete(_ firstPage: SampleFile) throws {
+        let first = try JSONDecoder().decode(
+            MoviePage.self, from: try Data(contentsOf: firstPage.url))
+        let base = try #require(firstPage.requestURL?.absoluteString)
+        for page in 1...first.lastAvailablePage {
+            let pageURL = try #require(
+                URL(string: base.replacingOccurrences(of: "page=1", with: "page=\(page)")))
+            let answer = SampleData.response(for: pageURL)
+            #expect(answer.statusCode == 200, "\(firstPage.language) page \(page)")
+            guard answer.statusCode == 200 else { continue }
+            let moviePage = try JSONDecoder().decode(MoviePage.self, from: answer.body)
+            #expect(moviePage.page == page)
+            #expect(moviePage.totalPages == first.totalPages)
+            for movie in moviePage.results.excludingAdult() {
+                let query = "?language=\(firstPage.language)"
+                let detail = SampleData.response(for: try url("/3/movie/\(movie.id)\(query)"))
+            }
+        }
     }
 
     /// A language with no trending files of its own gets en-US's list (documented choice).
