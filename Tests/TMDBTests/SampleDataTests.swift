@@ -52,6 +52,27 @@ import Testing
         #expect((response as? HTTPURLResponse)?.statusCode == 404)
     }
 
+    /// L5: each sample-mode client waits its own latency, even with several in one process.
+    @Test func sampleClientsKeepTheirOwnLatency() async throws {
+        let slow = TMDBClient(configuration: Configuration(sampleLatency: .milliseconds(150)))
+        let fast = TMDBClient(configuration: Configuration())
+        let started = ContinuousClock.now
+        async let slowAnswer = tmdbError { () async throws(TMDBError) in
+            try await slow.movieDetail(id: 1)
+        }
+        async let fastAnswer = tmdbError { () async throws(TMDBError) in
+            try await fast.movieDetail(id: 1)
+        }
+        let fastError = await fastAnswer
+        let fastElapsed = ContinuousClock.now - started
+        let slowError = await slowAnswer
+        let slowElapsed = ContinuousClock.now - started
+        #expect(fastError == .notFound)
+        #expect(slowError == .notFound)
+        #expect(slowElapsed >= .milliseconds(150))
+        #expect(fastElapsed < slowElapsed)
+    }
+
     /// The bundle folder exists even before data arrives; the app depends on it.
     @Test func sampleDataFolderIsBundled() {
         #expect(SampleData.directoryURL != nil)
@@ -153,6 +174,7 @@ import Testing
             for movie in moviePage.results.excludingAdult() {
                 let query = "?language=\(firstPage.language)"
                 let detail = SampleData.response(for: try url("/3/movie/\(movie.id)\(query)"))
+                #expect(detail.statusCode == 200, "detail of \(movie.id) \(movie.title)")
             }
         }
     }
