@@ -44,12 +44,13 @@ import Testing
         }
     }
 
-    @Test func sampleSessionHonoursLatency() async throws {
-        let session = SampleData.makeSession(latency: .milliseconds(60))
-        let started = ContinuousClock.now
-        let (_, response) = try await session.data(for: URLRequest(url: try url("/3/movie/1")))
-        #expect(ContinuousClock.now - started >= .milliseconds(60))
+    /// A bare sample session answers like TMDB; its timing is tested through clients below,
+    /// since a bare session's latency is process-wide on Linux (see `makeSession`).
+    @Test func bareSampleSessionAnswersLikeTMDB() async throws {
+        let session = SampleData.makeSession(latency: .zero)
+        let (body, response) = try await session.data(for: URLRequest(url: try url("/3/movie/1")))
         #expect((response as? HTTPURLResponse)?.statusCode == 404)
+        #expect(statusCode(ofBody: body) == 34)
     }
 
     /// L5: each sample-mode client waits its own latency, even with several in one process.
