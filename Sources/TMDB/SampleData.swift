@@ -70,8 +70,18 @@ public enum SampleData {
 
     /// A session whose `URLProtocol` serves `response(for:)`, each answer after `latency`
     /// (cancelling the request cancels the wait). The real client code runs on top of it.
+    ///
+    /// A `TMDBClient` in sample mode also stamps its own `sampleLatency` on each request, which
+    /// wins. Requests sent through this session by other code get `latency` where the platform
+    /// shows session headers to protocols (not Linux); elsewhere they get the latency of the
+    /// most recent `makeSession(latency:)` call, which in the app is the only one.
     public static func makeSession(latency: Duration) -> URLSession {
         SampleDataURLProtocol.rememberLatency(latency)
+        return makeSession(sessionLatency: latency)
+    }
+
+    /// The session without touching the process-wide fallback latency (used by the client).
+    static func makeSession(sessionLatency latency: Duration) -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.protocolClasses = [SampleDataURLProtocol.self]
         configuration.timeoutIntervalForRequest = Endpoint.requestTimeout

@@ -6,11 +6,17 @@ import Foundation
 
 /// Answers every request of a sample-data session from `SampleData.response(for:)`.
 ///
-/// The latency travels in a session header, since a protocol class cannot hold per-session
-/// values; where a platform does not show session headers to protocols, the latency of the
-/// most recently made sample session applies (the app makes one).
+/// A protocol class cannot hold per-session values, so the latency travels in a request
+/// header: `TMDBClient` stamps it in sample mode, and the session's additional headers carry
+/// it where the platform shows them to protocols (Darwin may; Linux does not). Without either,
+/// the latency of the most recent `SampleData.makeSession(latency:)` applies.
 final class SampleDataURLProtocol: URLProtocol {
     static let latencyHeader = "X-Sample-Data-Latency-Microseconds"
+
+    /// The header a sample-mode client adds to its requests.
+    static func latencyHeaderField(for latency: Duration) -> (name: String, value: String) {
+        (latencyHeader, headerValue(for: latency))
+    }
 
     private static let lastLatency = Locked(Duration.zero)
 

@@ -26,7 +26,7 @@ public struct TMDBClient: Sendable {
         if let session {
             self.session = session
         } else if configuration.usesSampleData {
-            self.session = SampleData.makeSession(latency: configuration.sampleLatency)
+            self.session = SampleData.makeSession(sessionLatency: configuration.sampleLatency)
         } else {
             let sessionConfiguration = URLSessionConfiguration.ephemeral
             sessionConfiguration.timeoutIntervalForRequest = Endpoint.requestTimeout
@@ -38,7 +38,12 @@ public struct TMDBClient: Sendable {
     public func send<Response: Decodable & Sendable>(
         _ endpoint: Endpoint, as type: Response.Type
     ) async throws(TMDBError) -> Response {
-        let request = endpoint.makeRequest(configuration: configuration)
+        var request = endpoint.makeRequest(configuration: configuration)
+        if configuration.usesSampleData {
+            // The sample protocol cannot see which session it serves; tell it the latency (L5).
+            let field = SampleDataURLProtocol.latencyHeaderField(for: configuration.sampleLatency)
+            request.setValue(field.value, forHTTPHeaderField: field.name)
+        }
         var retry = 0
         while true {
             let (data, response) = try await load(request)

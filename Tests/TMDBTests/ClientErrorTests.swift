@@ -36,6 +36,10 @@ import Testing
             response: StubResponse(statusCode: 503, body: Data("<html>down</html>".utf8)),
             expected: .serverError(status: 503)),
         Case(
+            name: "503 code 9",
+            response: .tmdbError(statusCode: 503, code: 9, message: "Service offline."),
+            expected: .serverError(status: 503)),
+        Case(
             name: "400 code 22",
             response: .tmdbError(
                 statusCode: 400, code: 22, message: "Invalid page: Pages start at 1 and max at 500."
