@@ -33,6 +33,10 @@
             if last + 1 < size.width, canvas.cells[rowStart + last + 1].isContinuation {
                 last += 1
             }
+            // A row that is blank after the change ends with one erase instead of spaces.
+            if old != nil, canvas.cells[(rowStart + last + 1)..<(rowStart + size.width)].allSatisfy({ $0 == .blank }) {
+                last = size.width - 1
+            }
             output.writeSpan(canvas.cells[(rowStart + first)...(rowStart + last)], x: first, y: y,
                 reachesEndOfRow: last == size.width - 1, isOnClearedScreen: old == nil)
         }
