@@ -152,15 +152,22 @@
             renderer.invalidate()
             setNeedsDisplay()
         }
+        if needsDisplay && !isDisplayScheduled {
+            setNeedsDisplay()
+        }
     }
 
     private func isTooSmall(_ size: Size) -> Bool {
         size.width < Self.minimumSize.width || size.height < Self.minimumSize.height
     }
 
+    /// Keys already typed are handled first, so that a burst of keys costs one frame.
     private func displayIfNeeded() {
         isDisplayScheduled = false
         guard needsDisplay, isRunning else { return }
+        if let queue = terminal as? any EventQueueReporting, queue.unconsumedEventCount > 0 {
+            return
+        }
         display()
     }
 
