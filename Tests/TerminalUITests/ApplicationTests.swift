@@ -6,7 +6,8 @@ import Testing
 @MainActor
 @Suite struct ApplicationTests {
     final class MessageController: ViewController {
-        let messageView = MessageView(kind: .error, message: "TMDB rejected the API key.", hint: "r to retry")
+        let messageView = MessageView(
+            kind: .error, message: "TMDB rejected the API key.", hint: "r to retry")
         let loadingView = ActivityIndicatorView()
 
         override func viewDidLoad() {
@@ -48,7 +49,8 @@ import Testing
     @Test("run() returns after quit")
     func runReturnsAfterQuit() async {
         let terminal = VirtualTerminal()
-        let application = Application(rootViewController: ListViewController(rowCount: 3), terminal: terminal, help: testHelp)
+        let application = Application(
+            rootViewController: ListViewController(rowCount: 3), terminal: terminal, help: testHelp)
         terminal.type(.down, .character("q"))
         await application.run()
         #expect(!application.isRunning)
@@ -63,7 +65,9 @@ import Testing
         #expect(application.isShowingHelp)
         #expect(terminal.rows[0] == "Keys")
         #expect(terminal.rows.contains("  ↑ k  move up"))
-        #expect(terminal.rows.contains("  This product uses the TMDB API but is not endorsed or certified by TMDB."))
+        #expect(
+            terminal.rows.contains(
+                "  This product uses the TMDB API but is not endorsed or certified by TMDB."))
         terminal.type(.down)
         #expect(await application.waitUntilSettled())
         #expect(!application.isShowingHelp)
@@ -77,7 +81,8 @@ import Testing
     @Test("below 40×10 the screen says Terminal too small and ignores keys but q (E3)")
     func tooSmall() async {
         let root = ListViewController(rowCount: 30)
-        let (application, terminal) = await makeApplication(root: NavigationController(rootViewController: root))
+        let (application, terminal) = await makeApplication(
+            root: NavigationController(rootViewController: root))
         terminal.resize(width: 39, height: 10)
         #expect(await application.waitUntilSettled())
         #expect(terminal.rows.contains { $0.contains("Terminal too small") })
@@ -103,14 +108,17 @@ import Testing
     @Test("a resize redraws the whole screen at the new size (E3)")
     func resizeRelaysOut() async {
         let root = ListViewController(rowCount: 100)
-        let (application, terminal) = await makeApplication(root: NavigationController(rootViewController: root))
+        let (application, terminal) = await makeApplication(
+            root: NavigationController(rootViewController: root))
         terminal.resize(width: 60, height: 12)
         #expect(await application.waitUntilSettled())
         #expect(root.listView.visibleRowCount == 10)
         #expect(terminal.rows.count == 12)
         #expect(terminal.rows[0].hasSuffix("1 / 100"))
         #expect(terminal.rows[0].displayWidth == 60)
-        #expect(String(decoding: terminal.lastWrite, as: UTF8.self).hasPrefix("\u{1B}[0m\u{1B}[H\u{1B}[2J"))
+        #expect(
+            String(decoding: terminal.lastWrite, as: UTF8.self).hasPrefix(
+                "\u{1B}[0m\u{1B}[H\u{1B}[2J"))
         #expect(terminal.rows[11] == "↑↓ move")
     }
 

@@ -7,7 +7,9 @@ import Testing
     struct Sample: Sendable, CustomStringConvertible {
         var text: String
         var width: Int
-        var description: String { "\(text.unicodeScalars.map { String($0.value, radix: 16) }) → \(width)" }
+        var description: String {
+            "\(text.unicodeScalars.map { String($0.value, radix: 16) }) → \(width)"
+        }
 
         init(_ text: String, _ width: Int) {
             self.text = text
@@ -36,7 +38,9 @@ import Testing
 
     @Test func truncationEndsWithAnEllipsisAndFits() {
         #expect("Parasite".truncated(toWidth: 20) == "Parasite")
-        #expect("Parasite".truncated(toWidth: 5) == "Pará".replacingOccurrences(of: "á", with: "a") + "…")
+        #expect(
+            "Parasite".truncated(toWidth: 5) == "Pará".replacingOccurrences(of: "á", with: "a")
+                + "…")
         #expect("기생충 영화".truncated(toWidth: 6) == "기생…")
         #expect("기생충".truncated(toWidth: 6) == "기생충")
         #expect("기생충".truncated(toWidth: 4) == "기…")
@@ -60,7 +64,10 @@ import Testing
     func wrappingBreaksLongWords() {
         #expect("가나다라마바사".wrapped(toWidth: 6) == ["가나다", "라마바", "사"])
         #expect("abcdefghij".wrapped(toWidth: 4) == ["abcd", "efgh", "ij"])
-        #expect("see https://example.com/x".wrapped(toWidth: 8) == ["see", "https://", "example.", "com/x"])
+        #expect(
+            "see https://example.com/x".wrapped(toWidth: 8) == [
+                "see", "https://", "example.", "com/x",
+            ])
     }
 
     @Test("truncation and wrapping never exceed the width (property, fixed seed)")
@@ -71,11 +78,16 @@ import Testing
             let width = Int.random(in: 1...30, using: &generator)
             let truncated = text.truncated(toWidth: width)
             #expect(truncated.displayWidth <= width, "\(text.debugDescription) at \(width)")
-            #expect(text.padded(toWidth: width).displayWidth == width, "\(text.debugDescription) at \(width)")
+            #expect(
+                text.padded(toWidth: width).displayWidth == width,
+                "\(text.debugDescription) at \(width)")
             for line in text.wrapped(toWidth: width) {
                 #expect(line.displayWidth <= width, "\(text.debugDescription) at \(width)")
             }
-            #expect(!truncated.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+            #expect(
+                !truncated.unicodeScalars.contains {
+                    $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+                })
         }
     }
 
@@ -86,9 +98,13 @@ import Testing
             let text = generator.unicodeString(maximumLength: 60).sanitizedForTerminal()
             let width = Int.random(in: 2...20, using: &generator)
             // Compared per character: joining lines could merge a mark with the previous line's end.
-            let isVisible = { (character: Character) in character != " " && character.displayWidth > 0 }
+            let isVisible = { (character: Character) in
+                character != " " && character.displayWidth > 0
+            }
             let visible = Array(text).filter(isVisible).map(String.init)
-            let wrapped = text.wrapped(toWidth: width).flatMap { Array($0).filter(isVisible).map(String.init) }
+            let wrapped = text.wrapped(toWidth: width).flatMap {
+                Array($0).filter(isVisible).map(String.init)
+            }
             #expect(wrapped == visible, "\(text.debugDescription) at \(width)")
         }
     }

@@ -30,8 +30,10 @@ import Testing
         Encoding("\u{1B}[6~", .pageDown), Encoding("\r", .enter), Encoding("\n", .enter),
         Encoding("\r\n", .enter), Encoding([0x7F], .backspace), Encoding([0x08], .backspace),
         Encoding("\t", .tab), Encoding([0x03], .control("c")), Encoding([0x01], .control("a")),
-        Encoding([0x1A], .control("z")), Encoding("q", .character("q")), Encoding(" ", .character(" ")),
-        Encoding("G", .character("G")), Encoding("한", .character("한")), Encoding("é", .character("é")),
+        Encoding([0x1A], .control("z")), Encoding("q", .character("q")),
+        Encoding(" ", .character(" ")),
+        Encoding("G", .character("G")), Encoding("한", .character("한")),
+        Encoding("é", .character("é")),
         Encoding("🎬", .character("🎬")),
     ]
 
@@ -57,7 +59,8 @@ import Testing
         let bytes = Array("jj\u{1B}[B\u{1B}[6~k기생충\r".utf8)
         #expect(
             decoder.feed(bytes) == [
-                .character("j"), .character("j"), .down, .pageDown, .character("k"), .character("기"),
+                .character("j"), .character("j"), .down, .pageDown, .character("k"),
+                .character("기"),
                 .character("생"), .character("충"), .enter,
             ])
     }
@@ -106,7 +109,8 @@ import Testing
 
     @Test func invalidBytesAndUnknownSequencesAreDropped() {
         var decoder = InputDecoder()
-        #expect(decoder.feed([0xFF, 0x80] + Array("\u{1B}[2~\u{1B}[99zq".utf8)) == [.character("q")])
+        #expect(
+            decoder.feed([0xFF, 0x80] + Array("\u{1B}[2~\u{1B}[99zq".utf8)) == [.character("q")])
     }
 
     @Test func flushWithNothingPendingDoesNothing() {

@@ -8,7 +8,8 @@ import Testing
     @Test("a 10,000-row list asks the data source only for visible rows")
     func asksOnlyForVisibleRows() async {
         let root = ListViewController(rowCount: 10_000)
-        let (application, terminal) = await makeApplication(root: NavigationController(rootViewController: root))
+        let (application, terminal) = await makeApplication(
+            root: NavigationController(rootViewController: root))
         #expect(root.listView.visibleRowCount == 22)
         #expect(Set(root.source.requestedRows) == Set(0..<22))
         #expect(root.source.displayedRows == Array(0..<22))
@@ -93,7 +94,9 @@ import Testing
     func scrollsWhenTaller() async {
         let root = TextViewController()
         let (application, terminal) = await makeApplication(root: root, width: 40, height: 10)
-        root.textView.blocks = (1...30).map { TextView.Block("Line \($0) 가나다라마바사아자차카타파하 가나다라마바사아자차카타파하", indent: 2) }
+        root.textView.blocks = (1...30).map {
+            TextView.Block("Line \($0) 가나다라마바사아자차카타파하 가나다라마바사아자차카타파하", indent: 2)
+        }
         #expect(await application.waitUntilSettled())
         #expect(terminal.rows[0] == "  Line 1 가나다라마바사아자차카타파하")
         #expect(terminal.rows.allSatisfy { $0.displayWidth <= 40 })
@@ -115,7 +118,9 @@ import Testing
     func shortTextIgnoresKeys() async {
         let root = TextViewController()
         let (application, _) = await makeApplication(root: root)
-        root.textView.blocks = [TextView.Block("Title", style: .bold), .blankLine, TextView.Block("Body")]
+        root.textView.blocks = [
+            TextView.Block("Title", style: .bold), .blankLine, TextView.Block("Body"),
+        ]
         #expect(await application.waitUntilSettled())
         #expect(!root.textView.handle(.down))
         #expect(application.screenLines.prefix(3) == ["Title", "", "Body"])

@@ -5,7 +5,9 @@ import Testing
 /// Push/pop, lifecycle order, back keys (D5) and freeing what was left (E5).
 @MainActor
 @Suite struct NavigationTests {
-    @Test("lifecycle: viewDidLoad once, viewWillAppear on top, viewDidDisappear when covered or popped")
+    @Test(
+        "lifecycle: viewDidLoad once, viewWillAppear on top, viewDidDisappear when covered or popped"
+    )
     func lifecycleOrder() async {
         let log = EventLog()
         let list = RecordingViewController("list", log: log)
@@ -14,7 +16,8 @@ import Testing
         #expect(log.entries == ["list.viewDidLoad", "list.viewWillAppear"])
         log.removeAll()
         navigation.pushViewController(RecordingViewController("detail", log: log))
-        #expect(log.entries == ["detail.viewDidLoad", "detail.viewWillAppear", "list.viewDidDisappear"])
+        #expect(
+            log.entries == ["detail.viewDidLoad", "detail.viewWillAppear", "list.viewDidDisappear"])
         log.removeAll()
         terminal.type(.escape)
         #expect(await application.waitUntilSettled())
@@ -23,10 +26,13 @@ import Testing
         #expect(terminal.rows[0] == "list")
     }
 
-    @Test("b, Esc, Backspace and ← go back (D5)", arguments: [Key.character("b"), .escape, .backspace, .left])
+    @Test(
+        "b, Esc, Backspace and ← go back (D5)",
+        arguments: [Key.character("b"), .escape, .backspace, .left])
     func backKeysPop(_ key: Key) async {
         let log = EventLog()
-        let navigation = NavigationController(rootViewController: RecordingViewController("list", log: log))
+        let navigation = NavigationController(
+            rootViewController: RecordingViewController("list", log: log))
         let (application, terminal) = await makeApplication(root: navigation)
         navigation.pushViewController(RecordingViewController("detail", log: log))
         #expect(await application.waitUntilSettled())
@@ -43,7 +49,8 @@ import Testing
 
     @Test func aKeyTheTopControllerHandlesDoesNotPop() async {
         let log = EventLog()
-        let navigation = NavigationController(rootViewController: RecordingViewController("list", log: log))
+        let navigation = NavigationController(
+            rootViewController: RecordingViewController("list", log: log))
         let (application, terminal) = await makeApplication(root: navigation)
         let detail = RecordingViewController("detail", log: log)
         detail.handledKeys = [.character("b")]
@@ -80,8 +87,10 @@ import Testing
     @Test("the header shows title · subtitle and the trailing text right-aligned (T1)")
     func headerAndStatusLine() async {
         let root = ListViewController(rowCount: 3)
-        let (application, terminal) = await makeApplication(root: NavigationController(rootViewController: root), width: 40, height: 10)
-        root.navigationItem = NavigationItem(title: "Trending movies", subtitle: "this week · sample data", trailing: "12 / 60")
+        let (application, terminal) = await makeApplication(
+            root: NavigationController(rootViewController: root), width: 40, height: 10)
+        root.navigationItem = NavigationItem(
+            title: "Trending movies", subtitle: "this week · sample data", trailing: "12 / 60")
         root.statusLine = .note("End of the list · 3 movies")
         #expect(await application.waitUntilSettled())
         #expect(terminal.rows[0] == "Trending movies · this week · s… 12 / 60")
@@ -93,7 +102,8 @@ import Testing
     @Test("an activity status line keeps the screen unsettled; an error one is reported")
     func statusLineKinds() async {
         let root = ListViewController(rowCount: 3)
-        let (application, _) = await makeApplication(root: NavigationController(rootViewController: root))
+        let (application, _) = await makeApplication(
+            root: NavigationController(rootViewController: root))
         root.statusLine = .activity("Loading more…")
         #expect(await application.waitUntilSettled(timeout: .milliseconds(50)) == false)
         root.statusLine = .error("Couldn't load more")

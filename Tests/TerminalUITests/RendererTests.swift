@@ -89,7 +89,9 @@ import Testing
     }
 
     @Test func sizeFallsBackToColumnsAndLinesThenEightyByTwentyFour() {
-        #expect(TerminalEnvironment.fallbackSize(["COLUMNS": "100", "LINES": "30"]) == Size(width: 100, height: 30))
+        #expect(
+            TerminalEnvironment.fallbackSize(["COLUMNS": "100", "LINES": "30"])
+                == Size(width: 100, height: 30))
         #expect(TerminalEnvironment.fallbackSize(["COLUMNS": "x"]) == Size(width: 80, height: 24))
         #expect(TerminalEnvironment.fallbackSize([:]) == Size(width: 80, height: 24))
     }

@@ -39,7 +39,10 @@ import Testing
         let text = String(decoding: bytes, as: UTF8.self)
         // Only the renderer's own CSI sequences may contain ESC.
         let withoutOwnSequences = text.replacing(#/\u{1B}\[[0-9;?]*[A-Za-z]/#, with: "")
-        #expect(!withoutOwnSequences.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        #expect(
+            !withoutOwnSequences.unicodeScalars.contains {
+                $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+            })
         #expect(canvas.lines[0] == "evil\u{FFFD}  \u{FFFD}title")
         #expect(canvas.lines[1] == "ok")
     }

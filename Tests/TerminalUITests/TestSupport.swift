@@ -24,7 +24,8 @@ extension SeededGenerator {
     /// syllables and jamo, CJK, fullwidth forms, emoji with ZWJ and VS16, spaces, controls.
     static let pools: [ClosedRange<UInt32>] = [
         0x20...0x7E, 0x20...0x20, 0x300...0x36F, 0xAC00...0xD7A3, 0x1100...0x11FF, 0x4E00...0x9FFF,
-        0xFF01...0xFF60, 0x1F300...0x1F64F, 0x200D...0x200D, 0xFE0F...0xFE0F, 0x00...0x1F, 0x80...0x9F,
+        0xFF01...0xFF60, 0x1F300...0x1F64F, 0x200D...0x200D, 0xFE0F...0xFE0F, 0x00...0x1F,
+        0x80...0x9F,
         0xE9...0xE9,
     ]
 
@@ -148,14 +149,18 @@ final class ListViewController: ViewController {
         listView.dataSource = source
         listView.delegate = source
         view.addSubview(listView)
-        navigationItem = NavigationItem(title: "List", subtitle: "test", trailing: "1 / \(source.rowCount)")
+        navigationItem = NavigationItem(
+            title: "List", subtitle: "test", trailing: "1 / \(source.rowCount)")
         statusLine = .hint("↑↓ move")
     }
 }
 
 let testHelp = HelpContent(
     title: "Keys",
-    entries: [HelpContent.Entry(keys: "↑ k", action: "move up"), HelpContent.Entry(keys: "q", action: "quit")],
+    entries: [
+        HelpContent.Entry(keys: "↑ k", action: "move up"),
+        HelpContent.Entry(keys: "q", action: "quit"),
+    ],
     notes: ["This product uses the TMDB API but is not endorsed or certified by TMDB."])
 
 /// An application on a virtual terminal, started and settled.
