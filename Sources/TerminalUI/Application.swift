@@ -23,11 +23,13 @@
     private var frameWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
     private var nextWaiterID = 0
 
-    public init(rootViewController: ViewController, terminal: any TerminalDevice, help: HelpContent) {
+    public init(rootViewController: ViewController, terminal: any TerminalDevice, help: HelpContent)
+    {
         self.rootViewController = rootViewController
         self.terminal = terminal
         self.help = help
-        renderer = Renderer(colorEnabled: TerminalEnvironment.isColorEnabled(ProcessEnvironment.current))
+        renderer = Renderer(
+            colorEnabled: TerminalEnvironment.isColorEnabled(ProcessEnvironment.current))
         rootViewController.application = self
     }
 
@@ -114,7 +116,8 @@
     ///
     /// Yields first so that work already queued on the main actor (a redraw, a typed key, a
     /// finished request's continuation) runs before the check, then waits for the next frame.
-    @discardableResult public func waitUntilSettled(timeout: Duration = .seconds(10)) async -> Bool {
+    @discardableResult public func waitUntilSettled(timeout: Duration = .seconds(10)) async -> Bool
+    {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while true {
@@ -152,16 +155,23 @@
             renderer.invalidate()
             setNeedsDisplay()
         }
+        if needsDisplay && !isDisplayScheduled {
+            setNeedsDisplay()
+        }
     }
 
     private func isTooSmall(_ size: Size) -> Bool {
         size.width < Self.minimumSize.width || size.height < Self.minimumSize.height
     }
 
-    /// Draws now if a redraw is pending, like `UIView.layoutIfNeeded()`.
+    /// Draws now if a redraw is pending, like `UIView.layoutIfNeeded()`. Keys already typed
+    /// are handled first, so that a burst of keys costs one frame.
     public func displayIfNeeded() {
         isDisplayScheduled = false
         guard needsDisplay, isRunning else { return }
+        if let queue = terminal as? any EventQueueReporting, queue.unconsumedEventCount > 0 {
+            return
+        }
         display()
     }
 

@@ -53,7 +53,8 @@ struct Cell: Equatable, Sendable {
     public var lines: [String] {
         (0..<size.height).map { row in
             var line = ""
-            for cell in cells[row * size.width..<(row + 1) * size.width] where !cell.isContinuation {
+            for cell in cells[row * size.width..<(row + 1) * size.width] where !cell.isContinuation
+            {
                 line.append(cell.character)
             }
             while line.last == " " {

@@ -34,12 +34,15 @@ public enum CommandLineParser {
     static let keysOption = CommandLineOption(
         name: "--keys", valueName: "SCRIPT",
         summary: "play keys (e.g. \"down down enter\"), print the final screen and exit")
-    static let helpOption = CommandLineOption(name: "--help", valueName: nil, summary: "show this help and exit")
+    static let helpOption = CommandLineOption(
+        name: "--help", valueName: nil, summary: "show this help and exit")
 
     /// Knows --help/-h and --keys SCRIPT itself; `options` adds the app's own. Accepts `--name value`
     /// and `--name=value`. Throws UsageError ("unknown option '--frob'", "--latency needs a value (MS)").
     /// `arguments` are the ones after the command name.
-    public static func parse(_ arguments: [String], options: [CommandLineOption]) throws(UsageError) -> ParsedArguments {
+    public static func parse(_ arguments: [String], options: [CommandLineOption]) throws(UsageError)
+        -> ParsedArguments
+    {
         var parsed = ParsedArguments()
         let known = [keysOption] + options
         var remaining = arguments[...]
@@ -116,6 +119,8 @@ public enum CommandLineParser {
 
     private static func aligned(_ rows: [(String, String)]) -> [String] {
         let width = rows.map(\.0.displayWidth).max() ?? 0
-        return rows.map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.displayWidth) + "  " + $0.1 }
+        return rows.map {
+            "  " + $0.0 + String(repeating: " ", count: width - $0.0.displayWidth) + "  " + $0.1
+        }
     }
 }

@@ -25,7 +25,8 @@ public struct HelpContent: Sendable {
     func entryLines(indent: Int) -> [String] {
         let keysWidth = entries.map(\.keys.displayWidth).max() ?? 0
         return entries.map { entry in
-            String(repeating: " ", count: indent) + entry.keys.padded(toWidth: keysWidth) + "  " + entry.action
+            String(repeating: " ", count: indent) + entry.keys.padded(toWidth: keysWidth) + "  "
+                + entry.action
         }
     }
 
@@ -46,6 +47,8 @@ public struct HelpContent: Sendable {
                 y += 1
             }
         }
-        canvas.draw("any key closes this help · q quits", x: bounds.x, y: lastRow, maxWidth: bounds.width, style: .dim)
+        canvas.draw(
+            "any key closes this help · q quits", x: bounds.x, y: lastRow, maxWidth: bounds.width,
+            style: .dim)
     }
 }

@@ -98,7 +98,9 @@ public struct InputDecoder: Sendable {
             let byte = pending[end]
             if (0x40...0x7E).contains(byte) {
                 let parameters = String(decoding: pending[(index + 2)..<end], as: UTF8.self)
-                return .complete(Self.controlSequenceKey(parameters: parameters, final: byte), length: end - index + 1)
+                return .complete(
+                    Self.controlSequenceKey(parameters: parameters, final: byte),
+                    length: end - index + 1)
             }
             guard (0x20...0x3F).contains(byte) else {
                 // Not a sequence after all: drop the introducer and go on with this byte.

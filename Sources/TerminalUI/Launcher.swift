@@ -28,16 +28,20 @@ public enum Launcher {
         switch mode {
         case .interactive:
             guard let terminal = RealTerminal() else {
-                return await runOffScreen(keys: [], help: help, makeRootViewController: makeRootViewController)
+                return await runOffScreen(
+                    keys: [], help: help, makeRootViewController: makeRootViewController)
             }
             defer { terminal.restore() }
-            let application = Application(rootViewController: makeRootViewController(), terminal: terminal, help: help)
+            let application = Application(
+                rootViewController: makeRootViewController(), terminal: terminal, help: help)
             await application.run()
             return application.wasInterrupted ? 130 : 0
         case .printFirstScreen:
-            return await runOffScreen(keys: [], help: help, makeRootViewController: makeRootViewController)
+            return await runOffScreen(
+                keys: [], help: help, makeRootViewController: makeRootViewController)
         case .playScript(let keys):
-            return await runOffScreen(keys: keys, help: help, makeRootViewController: makeRootViewController)
+            return await runOffScreen(
+                keys: keys, help: help, makeRootViewController: makeRootViewController)
         }
     }
 
@@ -48,7 +52,8 @@ public enum Launcher {
         keys: [Key], help: HelpContent, makeRootViewController: @MainActor () -> ViewController
     ) async -> Int32 {
         let lines = await renderOffScreen(
-            keys: keys, size: TerminalEnvironment.fallbackSize(ProcessEnvironment.current), help: help,
+            keys: keys, size: TerminalEnvironment.fallbackSize(ProcessEnvironment.current),
+            help: help,
             makeRootViewController: makeRootViewController)
         Platform.writeStandardOutput(lines.screen.joined(separator: "\n") + "\n")
         if let message = lines.errorMessage {
@@ -61,10 +66,12 @@ public enum Launcher {
     /// The screen after the keys, as plain rows, and the error it shows, if any.
     @MainActor
     static func renderOffScreen(
-        keys: [Key], size: Size, help: HelpContent, makeRootViewController: @MainActor () -> ViewController
+        keys: [Key], size: Size, help: HelpContent,
+        makeRootViewController: @MainActor () -> ViewController
     ) async -> (screen: [String], errorMessage: String?) {
         let terminal = VirtualTerminal(width: size.width, height: size.height)
-        let application = Application(rootViewController: makeRootViewController(), terminal: terminal, help: help)
+        let application = Application(
+            rootViewController: makeRootViewController(), terminal: terminal, help: help)
         application.start()
         await application.waitUntilSettled()
         for key in keys where application.isRunning {

@@ -105,7 +105,9 @@ public struct TextListCell: ListCell, Sendable, Hashable {
         if let dataSource {
             for row in visible {
                 let cell = dataSource.listView(self, cellForRowAt: row)
-                let rowBounds = Rect(x: bounds.x, y: bounds.y + row - firstVisibleRow, width: bounds.width, height: 1)
+                let rowBounds = Rect(
+                    x: bounds.x, y: bounds.y + row - firstVisibleRow, width: bounds.width, height: 1
+                )
                 cell.draw(in: canvas, bounds: rowBounds, isSelected: row == selectedRow)
             }
         }

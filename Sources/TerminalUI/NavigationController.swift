@@ -63,10 +63,14 @@
         guard let top = topViewController, bounds.height > 0 else { return }
         drawHeader(top.navigationItem, in: canvas, bounds: bounds)
         if bounds.height > 2 {
-            top.render(in: canvas, bounds: Rect(x: bounds.x, y: bounds.y + 1, width: bounds.width, height: bounds.height - 2))
+            top.render(
+                in: canvas,
+                bounds: Rect(
+                    x: bounds.x, y: bounds.y + 1, width: bounds.width, height: bounds.height - 2))
         }
         if bounds.height > 1 {
-            drawStatusLine(top.statusLine, in: canvas, x: bounds.x, y: bounds.maxY - 1, width: bounds.width)
+            drawStatusLine(
+                top.statusLine, in: canvas, x: bounds.x, y: bounds.maxY - 1, width: bounds.width)
         }
     }
 
@@ -81,14 +85,19 @@
         let used = title.displayWidth
         if !item.subtitle.isEmpty && used < leftWidth {
             let separator = item.title.isEmpty ? "" : " · "
-            canvas.draw(separator + item.subtitle, x: bounds.x + used, y: bounds.y, maxWidth: leftWidth - used, style: .dim)
+            canvas.draw(
+                separator + item.subtitle, x: bounds.x + used, y: bounds.y,
+                maxWidth: leftWidth - used, style: .dim)
         }
         if trailingWidth > 0 {
-            canvas.draw(trailing, x: bounds.maxX - trailingWidth, y: bounds.y, maxWidth: trailingWidth)
+            canvas.draw(
+                trailing, x: bounds.maxX - trailingWidth, y: bounds.y, maxWidth: trailingWidth)
         }
     }
 
-    private func drawStatusLine(_ statusLine: StatusLine, in canvas: Canvas, x: Int, y: Int, width: Int) {
+    private func drawStatusLine(
+        _ statusLine: StatusLine, in canvas: Canvas, x: Int, y: Int, width: Int
+    ) {
         switch statusLine {
         case .hint(let text):
             canvas.draw(text, x: x, y: y, maxWidth: width, style: .dim)
@@ -99,7 +108,8 @@
             if canvas.errorMessage == nil {
                 canvas.errorMessage = text.sanitizedForTerminal()
             }
-            canvas.draw(text, x: x, y: y, maxWidth: width, style: Style(isBold: true, foreground: .red))
+            canvas.draw(
+                text, x: x, y: y, maxWidth: width, style: Style(isBold: true, foreground: .red))
         case .note(let text):
             canvas.draw(text, x: x, y: y, maxWidth: width)
         }

@@ -65,7 +65,8 @@ enum Platform {
     /// The size of the terminal on standard output, nil when it has none.
     static func windowSize() -> Size? {
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, windowSizeRequest, &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+        guard ioctl(STDOUT_FILENO, windowSizeRequest, &size) == 0, size.ws_col > 0, size.ws_row > 0
+        else {
             return nil
         }
         return Size(width: Int(size.ws_col), height: Int(size.ws_row))
@@ -133,7 +134,9 @@ enum Platform {
     static func read(from descriptor: Int32, maximumCount: Int) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: maximumCount)
         while true {
-            let count = buffer.withUnsafeMutableBytes { unistdRead(descriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes {
+                unistdRead(descriptor, $0.baseAddress, $0.count)
+            }
             if count >= 0 { return Array(buffer.prefix(count)) }
             if errno != EINTR && errno != EAGAIN { return [] }
         }
@@ -172,6 +175,8 @@ enum Platform {
 }
 
 /// read(2) under a name that the `Platform.read` method does not shadow.
-private func unistdRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+private func unistdRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
+    -> Int
+{
     read(descriptor, buffer, count)
 }

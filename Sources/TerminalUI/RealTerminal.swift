@@ -13,7 +13,9 @@ import Foundation
 
     /// nil when standard input is not a terminal that can enter raw mode.
     init?() {
-        guard let wakePipe = Platform.makeWakePipe(), Platform.enterRawMode(wakeDescriptor: wakePipe.write) else {
+        guard let wakePipe = Platform.makeWakePipe(),
+            Platform.enterRawMode(wakeDescriptor: wakePipe.write)
+        else {
             return nil
         }
         self.wakePipe = wakePipe
@@ -70,7 +72,9 @@ import Foundation
                     continuation.finish()
                     return
                 }
-                let size = Platform.windowSize() ?? TerminalEnvironment.fallbackSize(ProcessEnvironment.current)
+                let size =
+                    Platform.windowSize()
+                    ?? TerminalEnvironment.fallbackSize(ProcessEnvironment.current)
                 continuation.yield(.resize(size))
             case .closed:
                 continuation.finish()

@@ -33,7 +33,16 @@
             if last + 1 < size.width, canvas.cells[rowStart + last + 1].isContinuation {
                 last += 1
             }
-            output.writeSpan(canvas.cells[(rowStart + first)...(rowStart + last)], x: first, y: y,
+            // A row that is blank after the change ends with one erase instead of spaces.
+            if old != nil,
+                canvas.cells[(rowStart + last + 1)..<(rowStart + size.width)].allSatisfy({
+                    $0 == .blank
+                })
+            {
+                last = size.width - 1
+            }
+            output.writeSpan(
+                canvas.cells[(rowStart + first)...(rowStart + last)], x: first, y: y,
                 reachesEndOfRow: last == size.width - 1, isOnClearedScreen: old == nil)
         }
         output.finish()
@@ -42,7 +51,9 @@
         return output.bytes
     }
 
-    private func firstDifference(_ canvas: Canvas, _ old: [Cell]?, _ rowStart: Int, _ width: Int) -> Int? {
+    private func firstDifference(_ canvas: Canvas, _ old: [Cell]?, _ rowStart: Int, _ width: Int)
+        -> Int?
+    {
         for x in 0..<width {
             let cell = canvas.cells[rowStart + x]
             if let old {
@@ -54,7 +65,9 @@
         return nil
     }
 
-    private func lastDifference(_ canvas: Canvas, _ old: [Cell]?, _ rowStart: Int, _ width: Int) -> Int {
+    private func lastDifference(_ canvas: Canvas, _ old: [Cell]?, _ rowStart: Int, _ width: Int)
+        -> Int
+    {
         for x in stride(from: width - 1, through: 0, by: -1) {
             let cell = canvas.cells[rowStart + x]
             if let old {
@@ -98,7 +111,9 @@ private struct TerminalOutput {
         for cell in cells[cells.startIndex..<end] where !cell.isContinuation {
             setStyle(cell.style)
             var character = String(cell.character)
-            if character.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            if character.unicodeScalars.contains(where: {
+                $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+            }) {
                 character = " "
             }
             append(character)

@@ -10,7 +10,10 @@ public struct Style: Sendable, Hashable {
     public var isReversed: Bool
     public var foreground: Color?
 
-    public init(isBold: Bool = false, isDim: Bool = false, isReversed: Bool = false, foreground: Color? = nil) {
+    public init(
+        isBold: Bool = false, isDim: Bool = false, isReversed: Bool = false,
+        foreground: Color? = nil
+    ) {
         self.isBold = isBold
         self.isDim = isDim
         self.isReversed = isReversed

@@ -31,7 +31,9 @@ extension String {
         guard width > 0 else { return [] }
         var lines: [String] = []
         for paragraph in split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-            lines.append(contentsOf: Self.wrapParagraph(String(paragraph).sanitizedForTerminal(), width: width))
+            lines.append(
+                contentsOf: Self.wrapParagraph(
+                    String(paragraph).sanitizedForTerminal(), width: width))
         }
         return lines
     }

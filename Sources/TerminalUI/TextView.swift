@@ -52,13 +52,16 @@
             let index = scrollOffset + row
             guard index < lines.count else { break }
             let line = lines[index]
-            canvas.draw(line.text, x: bounds.x + line.indent, y: bounds.y + row,
+            canvas.draw(
+                line.text, x: bounds.x + line.indent, y: bounds.y + row,
                 maxWidth: bounds.width - line.indent, style: line.style)
         }
     }
 
     public override func handle(_ key: Key) -> Bool {
-        guard let lineCount = wrappedLines?.lines.count, lineCount > visibleHeight else { return false }
+        guard let lineCount = wrappedLines?.lines.count, lineCount > visibleHeight else {
+            return false
+        }
         let page = max(visibleHeight - 1, 1)
         let target: Int
         switch key {

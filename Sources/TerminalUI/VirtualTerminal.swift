@@ -68,7 +68,9 @@
 
     public func resize(width: Int, height: Int) {
         size = Size(width: width, height: height)
-        grid = grid.prefix(height).map { Array($0.prefix(width)) + Array(repeating: " ", count: max(width - $0.count, 0)) }
+        grid = grid.prefix(height).map {
+            Array($0.prefix(width)) + Array(repeating: " ", count: max(width - $0.count, 0))
+        }
         grid += Self.blankGrid(Size(width: width, height: max(height - grid.count, 0)))
         unconsumedEventCount += 1
         continuation.yield(.resize(size))
@@ -79,7 +81,8 @@
     }
 
     private static func blankGrid(_ size: Size) -> [[Character?]] {
-        Array(repeating: Array(repeating: " ", count: max(size.width, 0)), count: max(size.height, 0))
+        Array(
+            repeating: Array(repeating: " ", count: max(size.width, 0)), count: max(size.height, 0))
     }
 
     private func apply(_ command: OutputParser.Command) {
@@ -96,7 +99,9 @@
             for x in cursorX..<size.width {
                 grid[cursorY][x] = " "
             }
-            if cursorX > 0, grid[cursorY][cursorX - 1] != nil, cursorX < size.width, grid[cursorY][cursorX] == nil {
+            if cursorX > 0, grid[cursorY][cursorX - 1] != nil, cursorX < size.width,
+                grid[cursorY][cursorX] == nil
+            {
                 grid[cursorY][cursorX] = " "
             }
         case .carriageReturn:
@@ -188,10 +193,13 @@ struct OutputParser {
     }
 
     private static func command(parameters: String, final: UInt8) -> Command? {
-        let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+        let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map {
+            Int($0) ?? 0
+        }
         switch final {
         case UInt8(ascii: "H"):
-            return .moveCursor(row: max(numbers.first ?? 1, 1), column: max(numbers.count > 1 ? numbers[1] : 1, 1))
+            return .moveCursor(
+                row: max(numbers.first ?? 1, 1), column: max(numbers.count > 1 ? numbers[1] : 1, 1))
         case UInt8(ascii: "J"):
             return parameters == "2" ? .eraseScreen : nil
         case UInt8(ascii: "K"):

@@ -76,7 +76,11 @@ final class DemoDetailViewController: ViewController {
         textView.blocks =
             [TextView.Block(title, style: .bold), .blankLine]
             + (1...12).flatMap { number in
-                [TextView.Block("\(number). " + String(repeating: paragraph, count: 3), indent: 2), .blankLine]
+                [
+                    TextView.Block(
+                        "\(number). " + String(repeating: paragraph, count: 3), indent: 2),
+                    .blankLine,
+                ]
             }
     }
 }
@@ -95,12 +99,16 @@ let help = HelpContent(
 
 let command = "terminal-demo"
 do {
-    let arguments = try CommandLineParser.parse(Array(CommandLine.arguments.dropFirst()), options: [])
+    let arguments = try CommandLineParser.parse(
+        Array(CommandLine.arguments.dropFirst()), options: [])
     if arguments.wantsHelp {
         print(
             CommandLineParser.usage(
                 command: command, summary: "A demo of the TerminalUI kit.", options: [], help: help,
-                environment: [("NO_COLOR", "turns colour off"), ("COLUMNS, LINES", "the size when not a terminal")]))
+                environment: [
+                    ("NO_COLOR", "turns colour off"),
+                    ("COLUMNS, LINES", "the size when not a terminal"),
+                ]))
         exit(0)
     }
     let status = await Launcher.run(mode: Launcher.mode(for: arguments), help: help) {
@@ -108,6 +116,7 @@ do {
     }
     exit(status)
 } catch {
-    FileHandle.standardError.write(Data("\(command): \(error.message)\nTry '\(command) --help' for usage.\n".utf8))
+    FileHandle.standardError.write(
+        Data("\(command): \(error.message)\nTry '\(command) --help' for usage.\n".utf8))
     exit(2)
 }

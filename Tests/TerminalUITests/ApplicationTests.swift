@@ -1,0 +1,149 @@
+import Testing
+
+@testable import TerminalUI
+
+/// The run loop: quit (E4), help (E2), too small and resize (E3), settling.
+@MainActor
+@Suite struct ApplicationTests {
+    final class MessageController: ViewController {
+        let messageView = MessageView(
+            kind: .error, message: "TMDB rejected the API key.", hint: "r to retry")
+        let loadingView = ActivityIndicatorView()
+
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            view.addSubview(loadingView)
+            view.addSubview(messageView)
+            messageView.isHidden = true
+            loadingView.isHidden = true
+        }
+
+        /// Stands in for a request: the loading view until a task on the main actor finishes.
+        func finishLoadingSoon() {
+            Task { @MainActor in
+                await Task.yield()
+                loadingView.isHidden = true
+                messageView.isHidden = false
+            }
+        }
+    }
+
+    @Test("q quits from any screen (E4)")
+    func qQuits() async {
+        let (application, terminal) = await makeApplication(root: ListViewController(rowCount: 3))
+        terminal.type(.character("q"))
+        #expect(await application.waitUntilSettled())
+        #expect(!application.isRunning)
+        #expect(!application.wasInterrupted)
+    }
+
+    @Test("Ctrl-C quits at once, even over help (E4)")
+    func controlCQuits() async {
+        let (application, terminal) = await makeApplication(root: ListViewController(rowCount: 3))
+        terminal.type(.character("?"), .control("c"))
+        #expect(await application.waitUntilSettled())
+        #expect(!application.isRunning)
+        #expect(application.wasInterrupted)
+    }
+
+    @Test("run() returns after quit")
+    func runReturnsAfterQuit() async {
+        let terminal = VirtualTerminal()
+        let application = Application(
+            rootViewController: ListViewController(rowCount: 3), terminal: terminal, help: testHelp)
+        terminal.type(.down, .character("q"))
+        await application.run()
+        #expect(!application.isRunning)
+    }
+
+    @Test("? shows help with every key and the notes; any key closes it, q quits (E2)")
+    func helpOverlay() async {
+        let root = ListViewController(rowCount: 3)
+        let (application, terminal) = await makeApplication(root: root)
+        terminal.type(.character("?"))
+        #expect(await application.waitUntilSettled())
+        #expect(application.isShowingHelp)
+        #expect(terminal.rows[0] == "Keys")
+        #expect(terminal.rows.contains("  ↑ k  move up"))
+        #expect(
+            terminal.rows.contains(
+                "  This product uses the TMDB API but is not endorsed or certified by TMDB."))
+        terminal.type(.down)
+        #expect(await application.waitUntilSettled())
+        #expect(!application.isShowingHelp)
+        #expect(root.listView.selectedRow == 0)
+        #expect(terminal.rows[0] == "Row 0")
+        terminal.type(.character("?"), .character("q"))
+        #expect(await application.waitUntilSettled())
+        #expect(!application.isRunning)
+    }
+
+    @Test("below 40×10 the screen says Terminal too small and ignores keys but q (E3)")
+    func tooSmall() async {
+        let root = ListViewController(rowCount: 30)
+        let (application, terminal) = await makeApplication(
+            root: NavigationController(rootViewController: root))
+        terminal.resize(width: 39, height: 10)
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows.contains { $0.contains("Terminal too small") })
+        #expect(terminal.rows.contains { $0.contains("39×10") && $0.contains("40×10") })
+        #expect(terminal.rows.allSatisfy { $0.displayWidth <= 39 })
+        terminal.type(.down, .character("?"))
+        #expect(await application.waitUntilSettled())
+        #expect(root.listView.selectedRow == 0)
+        #expect(!application.isShowingHelp)
+        terminal.resize(width: 40, height: 10)
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows[0] == "List · test" + String(repeating: " ", count: 23) + "1 / 30")
+        #expect(terminal.rows[1] == "Row 0")
+        for size in [(1, 1), (0, 0), (5, 30), (200, 3)] {
+            terminal.resize(width: size.0, height: size.1)
+            #expect(await application.waitUntilSettled())
+        }
+        terminal.type(.character("q"))
+        #expect(await application.waitUntilSettled())
+        #expect(!application.isRunning)
+    }
+
+    @Test("a resize redraws the whole screen at the new size (E3)")
+    func resizeRelaysOut() async {
+        let root = ListViewController(rowCount: 100)
+        let (application, terminal) = await makeApplication(
+            root: NavigationController(rootViewController: root))
+        terminal.resize(width: 60, height: 12)
+        #expect(await application.waitUntilSettled())
+        #expect(root.listView.visibleRowCount == 10)
+        #expect(terminal.rows.count == 12)
+        #expect(terminal.rows[0].hasSuffix("1 / 100"))
+        #expect(terminal.rows[0].displayWidth == 60)
+        #expect(
+            String(decoding: terminal.lastWrite, as: UTF8.self).hasPrefix(
+                "\u{1B}[0m\u{1B}[H\u{1B}[2J"))
+        #expect(terminal.rows[11] == "↑↓ move")
+    }
+
+    @Test("waitUntilSettled waits for activity to end, without sleeping")
+    func waitsForActivity() async {
+        let root = MessageController()
+        let (application, terminal) = await makeApplication(root: root)
+        #expect(application.lastFrameErrorMessage == nil)
+        root.loadingView.isHidden = false
+        root.messageView.isHidden = true
+        #expect(await application.waitUntilSettled(timeout: .milliseconds(20)) == false)
+        root.finishLoadingSoon()
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows.contains { $0.contains("TMDB rejected the API key.") })
+        #expect(terminal.rows.contains { $0.contains("r to retry") })
+        #expect(application.lastFrameErrorMessage == "TMDB rejected the API key.")
+    }
+
+    @Test func redrawsAreCoalesced() async {
+        let root = ListViewController(rowCount: 100)
+        let (application, terminal) = await makeApplication(root: root)
+        let writes = terminal.writeCount
+        terminal.type(.down, .down, .down, .down)
+        #expect(await application.waitUntilSettled())
+        #expect(root.listView.selectedRow == 4)
+        #expect(terminal.writeCount == writes + 1)
+    }
+}

@@ -1,0 +1,120 @@
+import Testing
+
+@testable import TerminalUI
+
+/// The decoder turns raw terminal bytes into keys (T5, D5, E4), whatever the read boundaries.
+@Suite struct InputDecoderTests {
+    struct Encoding: Sendable, CustomStringConvertible {
+        var bytes: [UInt8]
+        var key: Key
+        var description: String { "\(key) ← \(bytes)" }
+
+        init(_ text: String, _ key: Key) {
+            bytes = Array(text.utf8)
+            self.key = key
+        }
+
+        init(_ bytes: [UInt8], _ key: Key) {
+            self.bytes = bytes
+            self.key = key
+        }
+    }
+
+    static let encodings: [Encoding] = [
+        Encoding("\u{1B}[A", .up), Encoding("\u{1B}[B", .down), Encoding("\u{1B}[C", .right),
+        Encoding("\u{1B}[D", .left), Encoding("\u{1B}OA", .up), Encoding("\u{1B}OB", .down),
+        Encoding("\u{1B}OC", .right), Encoding("\u{1B}OD", .left), Encoding("\u{1B}[1;5A", .up),
+        Encoding("\u{1B}[H", .home), Encoding("\u{1B}[F", .end), Encoding("\u{1B}[1~", .home),
+        Encoding("\u{1B}[4~", .end), Encoding("\u{1B}[7~", .home), Encoding("\u{1B}[8~", .end),
+        Encoding("\u{1B}OH", .home), Encoding("\u{1B}OF", .end), Encoding("\u{1B}[5~", .pageUp),
+        Encoding("\u{1B}[6~", .pageDown), Encoding("\r", .enter), Encoding("\n", .enter),
+        Encoding("\r\n", .enter), Encoding([0x7F], .backspace), Encoding([0x08], .backspace),
+        Encoding("\t", .tab), Encoding([0x03], .control("c")), Encoding([0x01], .control("a")),
+        Encoding([0x1A], .control("z")), Encoding("q", .character("q")),
+        Encoding(" ", .character(" ")),
+        Encoding("G", .character("G")), Encoding("한", .character("한")),
+        Encoding("é", .character("é")),
+        Encoding("🎬", .character("🎬")),
+    ]
+
+    @Test("every key encoding decodes to its key (T5, D5, E4)", arguments: encodings)
+    func decodesEncoding(_ encoding: Encoding) {
+        var decoder = InputDecoder()
+        #expect(decoder.feed(encoding.bytes) == [encoding.key])
+        #expect(!decoder.hasPendingInput)
+    }
+
+    @Test("every key encoding decodes the same when split byte by byte", arguments: encodings)
+    func decodesEncodingSplitIntoSingleBytes(_ encoding: Encoding) {
+        var decoder = InputDecoder()
+        var keys: [Key] = []
+        for byte in encoding.bytes {
+            keys += decoder.feed([byte])
+        }
+        #expect(keys == [encoding.key])
+    }
+
+    @Test func severalKeysInOneRead() {
+        var decoder = InputDecoder()
+        let bytes = Array("jj\u{1B}[B\u{1B}[6~k기생충\r".utf8)
+        #expect(
+            decoder.feed(bytes) == [
+                .character("j"), .character("j"), .down, .pageDown, .character("k"),
+                .character("기"),
+                .character("생"), .character("충"), .enter,
+            ])
+    }
+
+    @Test func hangulSplitAcrossReadsStaysIntact() {
+        var decoder = InputDecoder()
+        let bytes = Array("한글".utf8)
+        #expect(decoder.feed(bytes[0..<2]) == [])
+        #expect(decoder.feed(bytes[2..<4]) == [.character("한")])
+        #expect(decoder.feed(bytes[4...]) == [.character("글")])
+    }
+
+    @Test func carriageReturnAndLineFeedSplitAcrossReadsIsOneEnter() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed(Array("\r".utf8)) == [.enter])
+        #expect(decoder.feed(Array("\n".utf8)) == [])
+        #expect(decoder.feed(Array("\n".utf8)) == [.enter])
+    }
+
+    @Test("a bare Esc waits, then flush makes it the Esc key (D5)")
+    func bareEscapeIsFlushed() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed([0x1B]) == [])
+        #expect(decoder.hasPendingInput)
+        #expect(decoder.flush() == [.escape])
+        #expect(!decoder.hasPendingInput)
+    }
+
+    @Test func escapeFollowedByTheRestOfASequenceInTheNextReadIsTheSequence() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed([0x1B]) == [])
+        #expect(decoder.feed(Array("[".utf8)) == [])
+        #expect(decoder.feed(Array("A".utf8)) == [.up])
+    }
+
+    @Test func twoEscapesAreTwoEscKeys() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed([0x1B, 0x1B]) == [.escape])
+        #expect(decoder.flush() == [.escape])
+    }
+
+    @Test func escapeBeforeALetterIsEscThenTheLetter() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed(Array("\u{1B}b".utf8)) == [.escape, .character("b")])
+    }
+
+    @Test func invalidBytesAndUnknownSequencesAreDropped() {
+        var decoder = InputDecoder()
+        #expect(
+            decoder.feed([0xFF, 0x80] + Array("\u{1B}[2~\u{1B}[99zq".utf8)) == [.character("q")])
+    }
+
+    @Test func flushWithNothingPendingDoesNothing() {
+        var decoder = InputDecoder()
+        #expect(decoder.flush() == [])
+    }
+}

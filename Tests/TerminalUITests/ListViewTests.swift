@@ -1,0 +1,128 @@
+import Testing
+
+@testable import TerminalUI
+
+/// T5, T11: the list moves, scrolls and asks only for what it shows.
+@MainActor
+@Suite struct ListViewTests {
+    @Test("a 10,000-row list asks the data source only for visible rows")
+    func asksOnlyForVisibleRows() async {
+        let root = ListViewController(rowCount: 10_000)
+        let (application, terminal) = await makeApplication(
+            root: NavigationController(rootViewController: root))
+        #expect(root.listView.visibleRowCount == 22)
+        #expect(Set(root.source.requestedRows) == Set(0..<22))
+        #expect(root.source.displayedRows == Array(0..<22))
+        root.source.resetCounts()
+        terminal.type(.end)
+        #expect(await application.waitUntilSettled())
+        #expect(Set(root.source.requestedRows) == Set(9_978..<10_000))
+        #expect(root.source.displayedRows == Array(9_978..<10_000))
+        #expect(root.source.selectionMoves == [9_999])
+        #expect(terminal.rows[22] == "Row 9999")
+    }
+
+    @Test("↑/k ↓/j PgUp/PgDn Home/g End/G move the selection and keep it visible (T5)")
+    func keysMoveTheSelection() async {
+        let root = ListViewController(rowCount: 100)
+        let (application, terminal) = await makeApplication(root: root, width: 40, height: 10)
+        let list = root.listView
+        #expect(list.visibleRowCount == 10)
+        let steps: [(Key, Int)] = [
+            (.down, 1), (.character("j"), 2), (.up, 1), (.character("k"), 0), (.up, 0),
+            (.pageDown, 9), (.pageDown, 18), (.pageUp, 9), (.character("G"), 99), (.home, 0),
+            (.end, 99), (.character("g"), 0),
+        ]
+        for (key, expected) in steps {
+            terminal.type(key)
+            #expect(await application.waitUntilSettled())
+            #expect(list.selectedRow == expected, "after \(key)")
+            #expect(list.firstVisibleRow <= list.selectedRow)
+            #expect(list.selectedRow < list.firstVisibleRow + list.visibleRowCount)
+        }
+        #expect(root.source.selectionMoves == [1, 2, 1, 0, 9, 18, 9, 99, 0, 99, 0])
+    }
+
+    @Test("Enter tells the delegate which row was chosen (T11)")
+    func enterSelects() async {
+        let root = ListViewController(rowCount: 5)
+        let (application, terminal) = await makeApplication(root: root)
+        terminal.type(.down, .down, .enter)
+        #expect(await application.waitUntilSettled())
+        #expect(root.source.selectedRows == [2])
+    }
+
+    @Test func selectRowClampsAndReloadDataClampsTheSelection() async {
+        let root = ListViewController(rowCount: 50)
+        let (application, _) = await makeApplication(root: root)
+        root.listView.selectRow(500)
+        #expect(root.listView.selectedRow == 49)
+        root.source.rowCount = 10
+        root.listView.reloadData()
+        #expect(root.listView.selectedRow == 9)
+        #expect(root.source.selectionMoves == [49, 9])
+        root.source.rowCount = 0
+        root.listView.reloadData()
+        #expect(root.listView.selectedRow == 0)
+        #expect(await application.waitUntilSettled())
+        #expect(application.screenLines.allSatisfy { $0.isEmpty })
+    }
+
+    @Test func theSelectedRowIsReversed() async {
+        let root = ListViewController(rowCount: 3)
+        let (application, terminal) = await makeApplication(root: root, width: 40, height: 10)
+        terminal.type(.down)
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows[1] == "Row 1")
+        #expect(String(decoding: terminal.lastWrite, as: UTF8.self).contains("\u{1B}[0;7mRow 1"))
+    }
+}
+
+/// D6: the detail text wraps to the width and scrolls only when it is taller than the screen.
+@MainActor
+@Suite struct TextViewTests {
+    final class TextViewController: ViewController {
+        let textView = TextView()
+
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            view.addSubview(textView)
+        }
+    }
+
+    @Test("long text wraps to the width and scrolls with ↑↓ k j PgUp PgDn Home End (D6)")
+    func scrollsWhenTaller() async {
+        let root = TextViewController()
+        let (application, terminal) = await makeApplication(root: root, width: 40, height: 10)
+        root.textView.blocks = (1...30).map {
+            TextView.Block("Line \($0) 가나다라마바사아자차카타파하 가나다라마바사아자차카타파하", indent: 2)
+        }
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows[0] == "  Line 1 가나다라마바사아자차카타파하")
+        #expect(terminal.rows.allSatisfy { $0.displayWidth <= 40 })
+        let steps: [(Key, Int)] = [
+            (.down, 1), (.character("j"), 2), (.up, 1), (.character("k"), 0), (.pageDown, 9),
+            (.pageUp, 0), (.end, 50), (.down, 50), (.home, 0),
+        ]
+        for (key, expected) in steps {
+            terminal.type(key)
+            #expect(await application.waitUntilSettled())
+            #expect(root.textView.scrollOffset == expected, "after \(key)")
+        }
+        terminal.resize(width: 80, height: 10)
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows[0] == "  Line 1 가나다라마바사아자차카타파하 가나다라마바사아자차카타파하")
+    }
+
+    @Test("short text does not take the arrow keys")
+    func shortTextIgnoresKeys() async {
+        let root = TextViewController()
+        let (application, _) = await makeApplication(root: root)
+        root.textView.blocks = [
+            TextView.Block("Title", style: .bold), .blankLine, TextView.Block("Body"),
+        ]
+        #expect(await application.waitUntilSettled())
+        #expect(!root.textView.handle(.down))
+        #expect(application.screenLines.prefix(3) == ["Title", "", "Body"])
+    }
+}

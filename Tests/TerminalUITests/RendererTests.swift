@@ -1,0 +1,118 @@
+import Testing
+
+@testable import TerminalUI
+
+/// The canvas holds cells; the renderer writes only what changed, in one write per frame.
+@MainActor
+@Suite struct RendererTests {
+    @Test func wideCharactersTakeTwoCellsAndAreClippedAtTheEdge() {
+        let canvas = Canvas(size: Size(width: 6, height: 2))
+        canvas.draw("기생충 영화", x: 0, y: 0)
+        canvas.draw("ab한", x: 3, y: 1)
+        #expect(canvas.lines == ["기생…", "   ab…"])
+        #expect(canvas.cell(x: 1, y: 0).isContinuation)
+    }
+
+    @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
+        let canvas = Canvas(size: Size(width: 6, height: 1))
+        canvas.draw("한글", x: 0, y: 0)
+        canvas.draw("x", x: 1, y: 0)
+        #expect(canvas.lines == [" x글"])
+    }
+
+    @Test func drawRespectsMaxWidthAndStyle() {
+        let canvas = Canvas(size: Size(width: 20, height: 1))
+        canvas.fill(Rect(x: 0, y: 0, width: 20, height: 1), style: .reversed)
+        canvas.draw("Trending movies", x: 2, y: 0, maxWidth: 8, style: .reversed)
+        #expect(canvas.lines == ["  Trendin…"])
+        #expect(canvas.cell(x: 19, y: 0).style == .reversed)
+    }
+
+    @Test func virtualTerminalShowsWhatTheRendererWrote() {
+        let terminal = VirtualTerminal(width: 20, height: 3)
+        let renderer = Renderer(colorEnabled: true)
+        let canvas = Canvas(size: Size(width: 20, height: 3))
+        canvas.draw("기생충 🎬", x: 1, y: 0, style: Style(isBold: true, foreground: .red))
+        canvas.draw("second", x: 0, y: 2, style: .dim)
+        terminal.write(renderer.render(canvas))
+        #expect(terminal.rows == [" 기생충 🎬", "", "second"])
+        #expect(terminal.rows == canvas.lines)
+    }
+
+    @Test func anUnchangedFrameWritesNothing() {
+        let renderer = Renderer(colorEnabled: true)
+        let canvas = Canvas(size: Size(width: 10, height: 2))
+        canvas.draw("hello", x: 0, y: 0)
+        #expect(!renderer.render(canvas).isEmpty)
+        #expect(renderer.render(canvas).isEmpty)
+    }
+
+    @Test func onlyTheChangedSpanIsWritten() {
+        let renderer = Renderer(colorEnabled: true)
+        let first = Canvas(size: Size(width: 80, height: 24))
+        first.draw("Trending movies", x: 0, y: 0)
+        first.draw("12 / 60", x: 73, y: 0)
+        _ = renderer.render(first)
+        let second = Canvas(size: Size(width: 80, height: 24))
+        second.draw("Trending movies", x: 0, y: 0)
+        second.draw("13 / 60", x: 73, y: 0)
+        let bytes = renderer.render(second)
+        #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}[1;75H3")
+    }
+
+    @Test func shorterTextErasesTheRestOfTheRow() {
+        let terminal = VirtualTerminal(width: 30, height: 2)
+        let renderer = Renderer(colorEnabled: true)
+        let first = Canvas(size: Size(width: 30, height: 2))
+        first.draw("a long line of text", x: 0, y: 0)
+        terminal.write(renderer.render(first))
+        let second = Canvas(size: Size(width: 30, height: 2))
+        second.draw("short", x: 0, y: 0)
+        let bytes = renderer.render(second)
+        terminal.write(bytes)
+        #expect(terminal.rows[0] == "short")
+        #expect(String(decoding: bytes, as: UTF8.self).hasSuffix("\u{1B}[K"))
+    }
+
+    @Test("NO_COLOR keeps bold and reverse but drops colour (L3)")
+    func colourCanBeTurnedOff() {
+        let canvas = Canvas(size: Size(width: 10, height: 1))
+        canvas.draw("x", x: 0, y: 0, style: Style(isBold: true, isReversed: true, foreground: .red))
+        let colored = String(decoding: Renderer(colorEnabled: true).render(canvas), as: UTF8.self)
+        let plain = String(decoding: Renderer(colorEnabled: false).render(canvas), as: UTF8.self)
+        #expect(colored.contains("\u{1B}[0;1;7;31m"))
+        #expect(plain.contains("\u{1B}[0;1;7m"))
+        #expect(!plain.contains("31"))
+        #expect(!TerminalEnvironment.isColorEnabled(["NO_COLOR": "1"]))
+        #expect(TerminalEnvironment.isColorEnabled(["NO_COLOR": ""]))
+        #expect(TerminalEnvironment.isColorEnabled([:]))
+    }
+
+    @Test func sizeFallsBackToColumnsAndLinesThenEightyByTwentyFour() {
+        #expect(
+            TerminalEnvironment.fallbackSize(["COLUMNS": "100", "LINES": "30"])
+                == Size(width: 100, height: 30))
+        #expect(TerminalEnvironment.fallbackSize(["COLUMNS": "x"]) == Size(width: 80, height: 24))
+        #expect(TerminalEnvironment.fallbackSize([:]) == Size(width: 80, height: 24))
+    }
+
+    @Test("moving a list selection rewrites only the two changed rows, well under 400 bytes")
+    func selectionMoveIsCheap() async {
+        let root = ListViewController(rowCount: 10_000)
+        let navigation = NavigationController(rootViewController: root)
+        let (application, terminal) = await makeApplication(root: navigation)
+        let writesBefore = terminal.writeCount
+        let bytesBefore = terminal.bytesWritten
+        terminal.type(.down)
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.writeCount == writesBefore + 1)
+        let frameBytes = terminal.bytesWritten - bytesBefore
+        #expect(frameBytes < 400)
+        #expect(frameBytes == terminal.lastWrite.count)
+        let text = String(decoding: terminal.lastWrite, as: UTF8.self)
+        #expect(text.contains("\u{1B}[2;1H"))
+        #expect(text.contains("\u{1B}[3;1H"))
+        #expect(!text.contains("\u{1B}[4;1H"))
+        #expect(terminal.rows[2] == "Row 1")
+    }
+}
