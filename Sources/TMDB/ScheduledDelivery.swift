@@ -51,7 +51,8 @@ package final class ScheduledDelivery: Sendable {
 /// Lets a `URLProtocol` (not `Sendable` on Linux) be answered from the delivery task.
 ///
 /// Safe here because the loading system allows its client to be called from any thread,
-/// and `ScheduledDelivery` makes sure it is called at most once, never after `stopLoading`.
+/// and `ScheduledDelivery` calls it at most once, and not at all once `stopLoading` has
+/// cancelled a delivery that had not begun.
 package struct UncheckedSendable<Value>: @unchecked Sendable {
     package let value: Value
 
