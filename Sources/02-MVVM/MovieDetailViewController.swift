@@ -27,7 +27,6 @@ final class MovieDetailViewController: ViewController {
         view.addSubview(loadingView)
         view.addSubview(messageView)
         viewModel.viewDidLoad()
-        bindViewModel()
     }
 
     override func viewDidDisappear() {
@@ -44,12 +43,13 @@ final class MovieDetailViewController: ViewController {
 
     // MARK: Binding
 
-    /// Renders now, and again after every change to what `render` read (Observation).
-    private func bindViewModel() {
+    /// Before every frame: render the view model, and ask for the next frame as soon as
+    /// anything `render` read changes (Observation).
+    override func updateProperties() {
         withObservationTracking {
             render()
         } onChange: { [weak self] in
-            Task { @MainActor in self?.bindViewModel() }
+            Task { @MainActor in self?.setNeedsDisplay() }
         }
     }
 

@@ -29,7 +29,6 @@ final class TrendingViewController: ViewController {
         view.addSubview(loadingView)
         view.addSubview(messageView)
         viewModel.viewDidLoad()
-        bindViewModel()
     }
 
     override func handle(_ key: Key) -> Bool {
@@ -46,12 +45,13 @@ final class TrendingViewController: ViewController {
 
     // MARK: Binding
 
-    /// Renders now, and again after every change to what `render` read (Observation).
-    private func bindViewModel() {
+    /// Before every frame: render the view model, and ask for the next frame as soon as
+    /// anything `render` read changes (Observation).
+    override func updateProperties() {
         withObservationTracking {
             render()
         } onChange: { [weak self] in
-            Task { @MainActor in self?.bindViewModel() }
+            Task { @MainActor in self?.setNeedsDisplay() }
         }
     }
 

@@ -3,7 +3,7 @@
 /// Static on purpose: an animation would keep the screen from ever settling for tests and pipes.
 @MainActor public final class ActivityIndicatorView: View {
     public var text: String {
-        didSet { setNeedsDisplay() }
+        didSet { if text != oldValue { setNeedsDisplay() } }
     }
 
     public init(text: String = "Loading…") {

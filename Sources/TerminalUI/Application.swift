@@ -102,6 +102,8 @@
             setNeedsDisplay()
             return
         }
+        // A key acts on what is current, even when the frame showing it is not drawn yet.
+        rootViewController.updateProperties()
         _ = rootViewController.handle(key)
     }
 
@@ -177,8 +179,11 @@
 
     /// Draws the whole screen into a fresh canvas and writes what changed, in one write.
     private func display() {
-        needsDisplay = false
         let size = terminal.size
+        if !isTooSmall(size) && !isShowingHelp {
+            rootViewController.updateProperties()
+        }
+        needsDisplay = false
         let canvas = Canvas(size: size)
         let bounds = Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height)
         if isTooSmall(size) {

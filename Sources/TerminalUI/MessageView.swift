@@ -5,13 +5,13 @@
     }
 
     public var kind: Kind {
-        didSet { setNeedsDisplay() }
+        didSet { if kind != oldValue { setNeedsDisplay() } }
     }
     public var message: String {
-        didSet { setNeedsDisplay() }
+        didSet { if message != oldValue { setNeedsDisplay() } }
     }
     public var hint: String {
-        didSet { setNeedsDisplay() }
+        didSet { if hint != oldValue { setNeedsDisplay() } }
     }
 
     public init(kind: Kind = .information, message: String = "", hint: String = "") {

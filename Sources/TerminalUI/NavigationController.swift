@@ -59,6 +59,10 @@
         super.endAppearance()
     }
 
+    public override func updateProperties() {
+        topViewController?.updateProperties()
+    }
+
     override func render(in canvas: Canvas, bounds: Rect) {
         guard let top = topViewController, bounds.height > 0 else { return }
         drawHeader(top.navigationItem, in: canvas, bounds: bounds)

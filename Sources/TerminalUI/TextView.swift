@@ -23,9 +23,10 @@
         var indent: Int
     }
 
-    /// Setting scrolls to the top and redraws.
+    /// Setting different blocks scrolls to the top and redraws; the same blocks change nothing.
     public var blocks: [Block] = [] {
         didSet {
+            guard blocks != oldValue else { return }
             scrollOffset = 0
             wrappedLines = nil
             setNeedsDisplay()

@@ -32,6 +32,11 @@
     /// Each time it stops being the top (covered or popped).
     open func viewDidDisappear() {}
 
+    /// Called before every frame while this controller is on screen, like UIKit's
+    /// `updateProperties()`: the place to copy state into views. What it changes is part of
+    /// the frame about to be drawn, so the screen never shows state older than the frame.
+    open func updateProperties() {}
+
     /// Keys reach here first; default forwards to `view`'s visible subviews in order.
     open func handle(_ key: Key) -> Bool {
         view.handle(key)
