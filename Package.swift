@@ -19,12 +19,17 @@ let package = Package(
         .target(name: "MovieUI", dependencies: ["TerminalUI", "TMDB"]),
 
         // One module per architecture step, and its command.
-        .target(name: "MVC", dependencies: ["MovieUI", "TerminalUI", "TMDB"], path: "Sources/01-MVC"),
+        .target(
+            name: "MVC", dependencies: ["MovieUI", "TerminalUI", "TMDB"], path: "Sources/01-MVC"),
         .executableTarget(
             name: "MVCCommand", dependencies: ["MVC", "MovieUI"], path: "Sources/Commands/mvc"),
-        .target(name: "MVVM", dependencies: ["MovieUI", "TerminalUI", "TMDB"], path: "Sources/02-MVVM"),
+        .target(
+            name: "MVVM", dependencies: ["MovieUI", "TerminalUI", "TMDB"], path: "Sources/02-MVVM"),
         .executableTarget(
             name: "MVVMCommand", dependencies: ["MVVM", "MovieUI"], path: "Sources/Commands/mvvm"),
+
+        // The list of steps, for the acceptance suite, the bench and the lessons tool.
+        .target(name: "Steps", dependencies: ["MVC", "MVVM", "MovieUI", "TMDB"]),
 
         // Support for tests and demos.
         .target(name: "TMDBTestSupport", dependencies: ["TMDB"]),
@@ -38,7 +43,7 @@ let package = Package(
         .testTarget(
             name: "AcceptanceTests",
             dependencies: [
-                "MVC", "MVVM", "MovieUI", "TerminalUI", "TMDB", "TMDBTestSupport",
+                "Steps", "MovieUI", "TerminalUI", "TMDB", "TMDBTestSupport",
             ]
         ),
     ],

@@ -15,6 +15,7 @@ public final class App: AppScene {
 
     public func makeRootViewController() -> ViewController {
         let viewModel = TrendingViewModel(window: window)
-        return NavigationController(rootViewController: TrendingViewController(viewModel: viewModel))
+        return NavigationController(
+            rootViewController: TrendingViewController(viewModel: viewModel))
     }
 }

@@ -61,10 +61,12 @@ final class MovieDetailViewController: ViewController {
         loadingView.isHidden = !viewModel.isLoading
         messageView.isHidden = viewModel.errorMessage == nil
         if viewModel.isShowingDetail {
-            textView.blocks = MovieDetailContent(
-                heading: viewModel.heading, tagline: viewModel.tagline, facts: viewModel.facts,
-                overview: viewModel.overview, cast: viewModel.cast, trailerLink: viewModel.trailerLink
-            ).blocks
+            textView.blocks =
+                MovieDetailContent(
+                    heading: viewModel.heading, tagline: viewModel.tagline, facts: viewModel.facts,
+                    overview: viewModel.overview, cast: viewModel.cast,
+                    trailerLink: viewModel.trailerLink
+                ).blocks
         }
         if let errorMessage = viewModel.errorMessage {
             messageView.message = errorMessage

@@ -103,7 +103,8 @@ final class TrendingViewModel {
         let page = lastLoadedPage + 1
         loadTask = Task { [weak self] in
             do throws(TMDBError) {
-                let moviePage = try await TMDBClient.shared.trendingMovies(window: window, page: page)
+                let moviePage = try await TMDBClient.shared.trendingMovies(
+                    window: window, page: page)
                 guard !Task.isCancelled else { return }
                 self?.append(moviePage, page: page)
             } catch {

@@ -18,18 +18,25 @@ public enum MovieApp {
     /// The app's own options; `--keys` and `--help` come from the terminal kit.
     public static let options: [CommandLineOption] = [
         CommandLineOption(
-            name: "--offline", valueName: nil, summary: "use the bundled sample data even with a credential"),
+            name: "--offline", valueName: nil,
+            summary: "use the bundled sample data even with a credential"),
         CommandLineOption(
-            name: "--latency", valueName: "MS", summary: "delay every sample-data response by MS milliseconds"),
+            name: "--latency", valueName: "MS",
+            summary: "delay every sample-data response by MS milliseconds"),
         CommandLineOption(
-            name: "--language", valueName: "CODE", summary: "TMDB language, e.g. en-US (default) or ko-KR"),
+            name: "--language", valueName: "CODE",
+            summary: "TMDB language, e.g. en-US (default) or ko-KR"),
         CommandLineOption(
-            name: "--window", valueName: "day|week", summary: "the first trending window (default week)"),
+            name: "--window", valueName: "day|week",
+            summary: "the first trending window (default week)"),
     ]
 
     /// The environment variables the app reads, for `--help`.
     public static let environmentVariables: [(name: String, summary: String)] = [
-        ("TMDB_ACCESS_TOKEN", "TMDB API Read Access Token, sent as a Bearer token (wins over the key)"),
+        (
+            "TMDB_ACCESS_TOKEN",
+            "TMDB API Read Access Token, sent as a Bearer token (wins over the key)"
+        ),
         ("TMDB_API_KEY", "TMDB v3 API key, sent as the api_key query item"),
         ("TMDB_BASE_URL", "replaces https://api.themoviedb.org (a mirror or a test server)"),
         ("TMDB_LANGUAGE", "TMDB language when --language is not given"),
@@ -56,13 +63,15 @@ public enum MovieApp {
         }
         if let latency = parsed.values["--latency"] {
             guard let milliseconds = Int(latency), (0...60_000).contains(milliseconds) else {
-                throw UsageError(message: "--latency expects milliseconds from 0 to 60000, not '\(latency)'")
+                throw UsageError(
+                    message: "--latency expects milliseconds from 0 to 60000, not '\(latency)'")
             }
             configuration.sampleLatency = .milliseconds(milliseconds)
         }
         if let language = parsed.values["--language"] {
             guard isLanguageCode(language) else {
-                throw UsageError(message: "--language expects a code like en-US or ko-KR, not '\(language)'")
+                throw UsageError(
+                    message: "--language expects a code like en-US or ko-KR, not '\(language)'")
             }
             configuration.language = language
         }
@@ -83,7 +92,8 @@ public enum MovieApp {
         HelpContent(
             title: "Keys",
             entries: [
-                HelpContent.Entry(keys: "↑ k  ↓ j", action: "move the selection / scroll the detail"),
+                HelpContent.Entry(
+                    keys: "↑ k  ↓ j", action: "move the selection / scroll the detail"),
                 HelpContent.Entry(keys: "PgUp  PgDn", action: "move by a screen"),
                 HelpContent.Entry(keys: "Home g  End G", action: "go to the top / the end"),
                 HelpContent.Entry(keys: "Enter", action: "open the selected movie"),
@@ -141,7 +151,8 @@ public enum MovieApp {
         guard configuration.usesSampleData else {
             return "TMDB (\(configuration.baseURL.host ?? "api.themoviedb.org"))"
         }
-        return "sample data bundled with the app (set TMDB_ACCESS_TOKEN or TMDB_API_KEY for live TMDB)"
+        return
+            "sample data bundled with the app (set TMDB_ACCESS_TOKEN or TMDB_API_KEY for live TMDB)"
     }
 
     private static func isLanguageCode(_ text: String) -> Bool {

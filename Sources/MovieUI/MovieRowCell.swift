@@ -25,7 +25,8 @@ public struct MovieRowCell: ListCell, Hashable, Sendable {
     public func draw(in canvas: Canvas, bounds: Rect, isSelected: Bool) {
         let style: Style = isSelected ? .reversed : .plain
         canvas.fill(bounds, style: style)
-        canvas.draw(Self.text(for: self, width: bounds.width), x: bounds.x, y: bounds.y,
+        canvas.draw(
+            Self.text(for: self, width: bounds.width), x: bounds.x, y: bounds.y,
             maxWidth: bounds.width, style: style)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import MovieUI
+import Steps
 import TMDB
 import TMDBTestSupport
 import TerminalUI

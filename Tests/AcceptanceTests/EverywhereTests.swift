@@ -1,3 +1,4 @@
+import Steps
 import TMDB
 import TMDBTestSupport
 import TerminalUI
@@ -12,12 +13,18 @@ extension Acceptance {
             let stub = HTTPStub()
             stub.respond(
                 to: "/3/trending/movie/week", query: ["page": "1"],
-                with: Fixtures.page(1, of: 1, [Fixtures.Movie(id: 1, title: "Alpha"), Fixtures.Movie(id: 2, title: "Beta")]))
+                with: Fixtures.page(
+                    1, of: 1,
+                    [Fixtures.Movie(id: 1, title: "Alpha"), Fixtures.Movie(id: 2, title: "Beta")]))
             stub.respond(
-                to: "/3/movie/1", with: Fixtures.detail(Fixtures.Detail(id: 1, title: "Alpha"), delay: .milliseconds(300)))
+                to: "/3/movie/1",
+                with: Fixtures.detail(
+                    Fixtures.Detail(id: 1, title: "Alpha"), delay: .milliseconds(300)))
             stub.respond(
-                to: "/3/movie/1/videos", with: Fixtures.videos(id: 1, [], delay: .milliseconds(300)))
-            stub.respond(to: "/3/movie/2", with: Fixtures.detail(Fixtures.Detail(id: 2, title: "Beta")))
+                to: "/3/movie/1/videos", with: Fixtures.videos(id: 1, [], delay: .milliseconds(300))
+            )
+            stub.respond(
+                to: "/3/movie/2", with: Fixtures.detail(Fixtures.Detail(id: 2, title: "Beta")))
             let app = AppDriver(step, stub: stub)
             await app.launch()
 
@@ -29,13 +36,15 @@ extension Acceptance {
             #expect(!app.screen.contains("Alpha"))
         }
 
-        @Test("E1: a page for a window the user switched away from never shows", arguments: Step.all)
+        @Test(
+            "E1: a page for a window the user switched away from never shows", arguments: Step.all)
         func supersededPageIsIgnored(step: Step) async {
             let stub = HTTPStub()
             stub.respond(
                 to: "/3/trending/movie/week", query: ["page": "1"],
                 with: Fixtures.page(
-                    1, of: 1, [Fixtures.Movie(id: 1, title: "Weekly Pick")], delay: .milliseconds(300)))
+                    1, of: 1, [Fixtures.Movie(id: 1, title: "Weekly Pick")],
+                    delay: .milliseconds(300)))
             stub.respond(
                 to: "/3/trending/movie/day", query: ["page": "1"],
                 with: Fixtures.page(1, of: 1, [Fixtures.Movie(id: 2, title: "Daily Pick")]))
@@ -62,13 +71,17 @@ extension Acceptance {
                 #expect(screen.contains(key), "help lists \(key)")
             }
             #expect(screen.contains("TMDB"))
-            #expect(screen.contains("This product uses the TMDB API but is not endorsed or certified by TMDB."))
+            #expect(
+                screen.contains(
+                    "This product uses the TMDB API but is not endorsed or certified by TMDB."))
             await app.press(.character("x"))
             #expect(app.rows[0].contains("Trending movies"))
             #expect(!app.screen.contains("not endorsed"))
         }
 
-        @Test("E3: a small terminal says so and the app comes back when it grows", arguments: Step.all)
+        @Test(
+            "E3: a small terminal says so and the app comes back when it grows", arguments: Step.all
+        )
         func tooSmallTerminal(step: Step) async {
             let app = AppDriver(step)
             await app.launch()
@@ -108,7 +121,9 @@ extension Acceptance {
             #expect(!app.application.isRunning)
         }
 
-        @Test("E4: q quits from the detail, Ctrl-C at once", arguments: Step.all, [Key.character("q"), .control("c")])
+        @Test(
+            "E4: q quits from the detail, Ctrl-C at once", arguments: Step.all,
+            [Key.character("q"), .control("c")])
         func quitFromDetail(step: Step, key: Key) async {
             let app = AppDriver(step)
             await app.launch()

@@ -1,4 +1,5 @@
 import Foundation
+import Steps
 import TMDB
 import TMDBTestSupport
 import TerminalUI
@@ -8,7 +9,9 @@ extension Acceptance {
     @Suite("Launch")
     @MainActor
     struct Launch {
-        @Test("L2: without credentials the app runs on sample data and touches no network", arguments: Step.all)
+        @Test(
+            "L2: without credentials the app runs on sample data and touches no network",
+            arguments: Step.all)
         func sampleDataWithoutCredentials(step: Step) async {
             let app = AppDriver(step, configuration: Configuration())
             await app.launch()
@@ -21,10 +24,14 @@ extension Acceptance {
             #expect(app.screen.contains("Cast"))
         }
 
-        @Test("L3: an access token is sent as a Bearer header and wins over a key", arguments: Step.all)
+        @Test(
+            "L3: an access token is sent as a Bearer header and wins over a key",
+            arguments: Step.all)
         func accessTokenIsABearerHeader(step: Step) async throws {
             let stub = HTTPStub()
-            let app = AppDriver(step, stub: stub, configuration: stub.configuration(credential: .accessToken("token-123")))
+            let app = AppDriver(
+                step, stub: stub,
+                configuration: stub.configuration(credential: .accessToken("token-123")))
             await app.launch()
 
             let request = try #require(stub.requests.first)
@@ -35,11 +42,15 @@ extension Acceptance {
             #expect(request.path == "/3/trending/movie/week")
         }
 
-        @Test("L3: an API key is sent as the api_key query item, with the language chosen", arguments: Step.all)
+        @Test(
+            "L3: an API key is sent as the api_key query item, with the language chosen",
+            arguments: Step.all)
         func apiKeyIsAQueryItem(step: Step) async throws {
             let stub = HTTPStub()
             let app = AppDriver(
-                step, stub: stub, configuration: stub.configuration(credential: .apiKey("key-456"), language: "ko-KR"))
+                step, stub: stub,
+                configuration: stub.configuration(credential: .apiKey("key-456"), language: "ko-KR")
+            )
             await app.launch()
             await app.press(.enter)
 
@@ -65,8 +76,11 @@ extension Acceptance {
             let stub = HTTPStub()
             stub.respond(
                 to: "/3/trending/movie/week",
-                with: .tmdbError(statusCode: 401, code: 7, message: "Invalid API key: You must be granted a valid key."))
-            let app = AppDriver(step, stub: stub, configuration: stub.configuration(credential: .apiKey(secret)))
+                with: .tmdbError(
+                    statusCode: 401, code: 7,
+                    message: "Invalid API key: You must be granted a valid key."))
+            let app = AppDriver(
+                step, stub: stub, configuration: stub.configuration(credential: .apiKey(secret)))
             await app.launch()
 
             #expect(app.screen.contains("TMDB_API_KEY"))

@@ -1,4 +1,5 @@
 import Foundation
+import Steps
 import TMDB
 import TMDBTestSupport
 import TerminalUI
@@ -11,7 +12,9 @@ extension Acceptance {
         nonisolated static let seeds: [UInt64] = [0x5EED_0001, 0x5EED_0002]
 
         /// Random keys, failures and delays; after every key the screen must still be sound.
-        @Test("T3 T6 T7 E1 E3: 1,000 random keys per seed, checked after every key", arguments: Step.all, seeds)
+        @Test(
+            "T3 T6 T7 E1 E3: 1,000 random keys per seed, checked after every key",
+            arguments: Step.all, seeds)
         func randomKeysNeverBreakTheScreen(step: Step, seed: UInt64) async {
             var random = SeededGenerator(seed: seed)
             let stub = HTTPStub()
@@ -27,7 +30,8 @@ extension Acceptance {
                 }
                 if index % 97 == 0 {
                     app.terminal.resize(
-                        width: Int.random(in: 30...120, using: &random), height: Int.random(in: 8...40, using: &random))
+                        width: Int.random(in: 30...120, using: &random),
+                        height: Int.random(in: 8...40, using: &random))
                     await app.settle()
                 }
                 app.application.send(key)
@@ -46,8 +50,10 @@ extension Acceptance {
 
         nonisolated static let keys: [Key] =
             Array(repeating: .down, count: 12) + Array(repeating: .character("j"), count: 4) + [
-                .up, .up, .character("k"), .pageDown, .pageDown, .pageUp, .home, .end, .end, .character("g"),
-                .character("G"), .enter, .enter, .character("b"), .escape, .backspace, .left, .character("t"),
+                .up, .up, .character("k"), .pageDown, .pageDown, .pageUp, .home, .end, .end,
+                .character("g"),
+                .character("G"), .enter, .enter, .character("b"), .escape, .backspace, .left,
+                .character("t"),
                 .character("r"), .character("?"), .right, .tab, .character("x"),
             ]
 
@@ -59,7 +65,8 @@ extension Acceptance {
                     switch Int.random(in: 0..<10, using: &random) {
                     case 0: .tmdbError(statusCode: 500, code: 11, message: "Internal error.")
                     case 1: .failure(.notConnectedToInternet)
-                    default: .sampleData(delay: .milliseconds(Int.random(in: 0...15, using: &random)))
+                    default:
+                        .sampleData(delay: .milliseconds(Int.random(in: 0...15, using: &random)))
                     }
                 }
             }
@@ -84,8 +91,13 @@ extension Acceptance {
                 size.height >= 10
             else { return }
             // List rows start with a right-aligned rank; ranks are continuous and titles unique.
-            let listRows = rows.dropFirst().dropLast().filter { $0.prefix(5).trimmingCharacters(in: .whitespaces).allSatisfy(\.isNumber) && !$0.prefix(5).trimmingCharacters(in: .whitespaces).isEmpty }
-            let ranks = listRows.compactMap { Int($0.prefix(5).trimmingCharacters(in: .whitespaces)) }
+            let listRows = rows.dropFirst().dropLast().filter {
+                $0.prefix(5).trimmingCharacters(in: .whitespaces).allSatisfy(\.isNumber)
+                    && !$0.prefix(5).trimmingCharacters(in: .whitespaces).isEmpty
+            }
+            let ranks = listRows.compactMap {
+                Int($0.prefix(5).trimmingCharacters(in: .whitespaces))
+            }
             for (previous, next) in zip(ranks, ranks.dropFirst()) where next != previous + 1 {
                 Issue.record("key \(index): ranks jump from \(previous) to \(next)")
             }
@@ -94,20 +106,26 @@ extension Acceptance {
                 Issue.record("key \(index): a movie is shown twice: \(titles)")
             }
             // The selected rank (header "12 / 60") is on screen.
-            if let position = header.split(separator: " ").suffix(3).first, let selected = Int(position),
+            if let position = header.split(separator: " ").suffix(3).first,
+                let selected = Int(position),
                 let first = ranks.first, let last = ranks.last, !(first...last).contains(selected)
             {
-                Issue.record("key \(index): selection \(selected) not visible in \(first)...\(last)")
+                Issue.record(
+                    "key \(index): selection \(selected) not visible in \(first)...\(last)")
             }
         }
 
         /// T6: within one reload, a page is never requested while it is in flight or after it arrived.
         func checkRequests(_ stub: HTTPStub, since epochStart: Int, after index: Int) {
-            let requests = stub.requests.dropFirst(epochStart).filter { $0.path.hasPrefix("/3/trending") }
+            let requests = stub.requests.dropFirst(epochStart).filter {
+                $0.path.hasPrefix("/3/trending")
+            }
             var seen: [String: RecordedRequest] = [:]
             for request in requests {
                 let page = request.path + "?" + (request.queryItems["page"] ?? "")
-                if let earlier = seen[page], earlier.finishedAt.map({ request.startedAt < $0 }) ?? true {
+                if let earlier = seen[page],
+                    earlier.finishedAt.map({ request.startedAt < $0 }) ?? true
+                {
                     Issue.record("key \(index): \(page) requested again while in flight")
                 }
                 seen[page] = request

@@ -1,3 +1,4 @@
+import Steps
 import TMDB
 import TMDBTestSupport
 import TerminalUI
@@ -16,10 +17,13 @@ extension Acceptance {
             let stub = HTTPStub()
             stub.respond(
                 to: "/3/trending/movie/week", query: ["page": "1"],
-                with: Fixtures.page(1, of: 1, [
-                    Fixtures.Movie(id: 1, title: "Dune: Part Two"), Fixtures.Movie(id: 2, title: "Civil War"),
-                    Fixtures.Movie(id: 3, title: "Challengers"),
-                ]))
+                with: Fixtures.page(
+                    1, of: 1,
+                    [
+                        Fixtures.Movie(id: 1, title: "Dune: Part Two"),
+                        Fixtures.Movie(id: 2, title: "Civil War"),
+                        Fixtures.Movie(id: 3, title: "Challengers"),
+                    ]))
             stub.respond(to: "/3/movie/1", with: Fixtures.detail(detail, delay: detailDelay))
             stub.respond(to: "/3/movie/1/videos", with: videos)
             return stub
@@ -54,7 +58,8 @@ extension Acceptance {
             detail.voteAverage = 0
             detail.overview = ""
             detail.cast = []
-            let app = AppDriver(step, stub: stub(detail: detail, videos: Fixtures.videos(id: 1, [])))
+            let app = AppDriver(
+                step, stub: stub(detail: detail, videos: Fixtures.videos(id: 1, [])))
             await app.launch()
             await app.press(.enter)
 
@@ -96,7 +101,8 @@ extension Acceptance {
                 step,
                 stub: stub(
                     detailDelay: .milliseconds(200),
-                    videos: Fixtures.videos(id: 1, [Fixtures.Video(key: "Way9Dexny3w")], delay: .milliseconds(300))))
+                    videos: Fixtures.videos(
+                        id: 1, [Fixtures.Video(key: "Way9Dexny3w")], delay: .milliseconds(300))))
             await app.launch()
             await app.press(.enter)
 
@@ -105,14 +111,17 @@ extension Acceptance {
             let detailDone = try #require(detail.finishedAt)
             let videosDone = try #require(videos.finishedAt)
             #expect(videos.startedAt < detailDone, "videos started before the detail had answered")
-            #expect(detail.startedAt < videosDone, "the detail started before the videos had answered")
+            #expect(
+                detail.startedAt < videosDone, "the detail started before the videos had answered")
             #expect(app.screen.contains("watch?v=Way9Dexny3w"))
         }
 
         @Test("D3: failed videos only remove the trailer line", arguments: Step.all)
         func failedVideosCostOnlyTheTrailer(step: Step) async {
             let app = AppDriver(
-                step, stub: stub(videos: .tmdbError(statusCode: 500, code: 11, message: "Internal error.")))
+                step,
+                stub: stub(
+                    videos: .tmdbError(statusCode: 500, code: 11, message: "Internal error.")))
             await app.launch()
             await app.press(.enter)
             #expect(app.screen.contains("Dune: Part Two (2024)"))
@@ -127,7 +136,9 @@ extension Acceptance {
             stub.respond(
                 to: "/3/movie/1",
                 withSequence: [
-                    .tmdbError(statusCode: 404, code: 34, message: "The resource you requested could not be found."),
+                    .tmdbError(
+                        statusCode: 404, code: 34,
+                        message: "The resource you requested could not be found."),
                     Fixtures.detail(Fixtures.Detail(id: 1, title: "Dune: Part Two")),
                 ])
             let app = AppDriver(step, stub: stub)
@@ -164,7 +175,8 @@ extension Acceptance {
         @Test("D6: ↑/↓ scroll a detail taller than the screen", arguments: Step.all)
         func longDetailScrolls(step: Step) async {
             var detail = Fixtures.Detail(id: 1, title: "Dune: Part Two")
-            detail.overview = (1...30).map { "Sentence number \($0) of a long overview." }.joined(separator: " ")
+            detail.overview = (1...30).map { "Sentence number \($0) of a long overview." }.joined(
+                separator: " ")
             let app = AppDriver(step, stub: stub(detail: detail), width: 40, height: 12)
             await app.launch()
             await app.press(.enter)
@@ -181,19 +193,30 @@ extension Acceptance {
             (
                 [
                     Fixtures.Video(key: "teaserOffic", type: "Teaser"),
-                    Fixtures.Video(key: "trailerFan1", isOfficial: false, publishedAt: "2024-05-01T00:00:00.000Z"),
+                    Fixtures.Video(
+                        key: "trailerFan1", isOfficial: false,
+                        publishedAt: "2024-05-01T00:00:00.000Z"),
                     Fixtures.Video(key: "trailerOld1", publishedAt: "2023-01-01T00:00:00.000Z"),
                     Fixtures.Video(key: "trailerNew1", publishedAt: "2024-02-01T00:00:00.000Z"),
-                    Fixtures.Video(key: "vimeoTrail", site: "Vimeo", publishedAt: "2024-06-01T00:00:00.000Z"),
+                    Fixtures.Video(
+                        key: "vimeoTrail", site: "Vimeo", publishedAt: "2024-06-01T00:00:00.000Z"),
                 ], "trailerNew1"
             ),
-            ([Fixtures.Video(key: "clipOnly111", type: "Clip"), Fixtures.Video(key: "teaserFan11", type: "Teaser", isOfficial: false)], "teaserFan11"),
+            (
+                [
+                    Fixtures.Video(key: "clipOnly111", type: "Clip"),
+                    Fixtures.Video(key: "teaserFan11", type: "Teaser", isOfficial: false),
+                ], "teaserFan11"
+            ),
         ]
 
-        @Test("D7: the official, newest YouTube trailer is chosen", arguments: Step.all, trailerChoices.indices)
+        @Test(
+            "D7: the official, newest YouTube trailer is chosen", arguments: Step.all,
+            trailerChoices.indices)
         func trailerChoice(step: Step, choice: Int) async {
             let (videos, key) = Self.trailerChoices[choice]
-            let app = AppDriver(step, stub: stub(videos: Fixtures.videos(id: 1, videos)), height: 40)
+            let app = AppDriver(
+                step, stub: stub(videos: Fixtures.videos(id: 1, videos)), height: 40)
             await app.launch()
             await app.press(.enter)
             #expect(app.screen.contains("watch?v=\(key)"))

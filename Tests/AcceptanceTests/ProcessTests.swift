@@ -1,4 +1,5 @@
 import Foundation
+import Steps
 import TMDB
 import Testing
 
@@ -10,7 +11,10 @@ struct ProcessTests {
     func helpExitsZero(step: Step) throws {
         let result = try RunResult.run(step.command, ["--help"])
         #expect(result.status == 0)
-        for word in ["Usage", "--offline", "--latency", "--language", "--window", "--keys", "TMDB_API_KEY", "q"] {
+        for word in [
+            "Usage", "--offline", "--latency", "--language", "--window", "--keys", "TMDB_API_KEY",
+            "q",
+        ] {
             #expect(result.standardOutput.contains(word), "usage mentions \(word)")
         }
         #expect(result.standardError.isEmpty)
@@ -24,7 +28,9 @@ struct ProcessTests {
         (["--language"], "--language"),
     ]
 
-    @Test("L4 L7: bad input is one line plus a usage hint, exit 2", arguments: Step.all, usageErrors.indices)
+    @Test(
+        "L4 L7: bad input is one line plus a usage hint, exit 2", arguments: Step.all,
+        usageErrors.indices)
     func badInputExitsTwo(step: Step, error: Int) throws {
         let (arguments, says) = Self.usageErrors[error]
         let result = try RunResult.run(step.command, arguments)
@@ -57,11 +63,16 @@ struct ProcessTests {
         #expect(!result.standardOutput.contains("\u{1B}"))
     }
 
-    @Test("L8: a credential never appears in output, also when TMDB rejects it", arguments: Step.all, ["TMDB_API_KEY", "TMDB_ACCESS_TOKEN"])
+    @Test(
+        "L8: a credential never appears in output, also when TMDB rejects it", arguments: Step.all,
+        ["TMDB_API_KEY", "TMDB_ACCESS_TOKEN"])
     func rejectedCredentialIsNeverPrinted(step: Step, variable: String) throws {
         let secret = "SENTINEL-\(variable)-c0ffee"
         let server = try LoopbackServer(
-            status: 401, body: #"{"success":false,"status_code":7,"status_message":"Invalid API key: You must be granted a valid key."}"#)
+            status: 401,
+            body:
+                #"{"success":false,"status_code":7,"status_message":"Invalid API key: You must be granted a valid key."}"#
+        )
         defer { server.stop() }
         let result = try RunResult.run(
             step.command, ["--keys", "r ? x"],
@@ -78,9 +89,12 @@ struct ProcessTests {
     @Test("L3: an unreachable server is a plain message, not a crash", arguments: Step.all)
     func unreachableServer(step: Step) throws {
         let result = try RunResult.run(
-            step.command, [], environment: ["TMDB_API_KEY": "k", "TMDB_BASE_URL": "http://127.0.0.1:9"])
+            step.command, [],
+            environment: ["TMDB_API_KEY": "k", "TMDB_BASE_URL": "http://127.0.0.1:9"])
         #expect(result.status == 1)
-        #expect(result.standardOutput.lowercased().contains("offline") || result.standardOutput.lowercased().contains("reach"))
+        #expect(
+            result.standardOutput.lowercased().contains("offline")
+                || result.standardOutput.lowercased().contains("reach"))
     }
 }
 
@@ -88,8 +102,10 @@ struct ProcessTests {
 enum SampleMovies {
     static var week: [Movie] {
         get throws {
-            let url = try #require(URL(string: "https://api.themoviedb.org/3/trending/movie/week?page=1"))
-            let page = try JSONDecoder().decode(MoviePage.self, from: SampleData.response(for: url).body)
+            let url = try #require(
+                URL(string: "https://api.themoviedb.org/3/trending/movie/week?page=1"))
+            let page = try JSONDecoder().decode(
+                MoviePage.self, from: SampleData.response(for: url).body)
             return page.results.excludingAdult()
         }
     }
@@ -102,7 +118,8 @@ struct RunResult {
     var standardError: String
 
     /// Runs the product with stdin closed and stdout piped, and a clean TMDB environment.
-    static func run(_ command: String, _ arguments: [String], environment: [String: String] = [:]) throws
+    static func run(_ command: String, _ arguments: [String], environment: [String: String] = [:])
+        throws
         -> RunResult
     {
         let process = Process()

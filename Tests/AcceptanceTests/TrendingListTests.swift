@@ -1,3 +1,4 @@
+import Steps
 import TMDB
 import TMDBTestSupport
 import TerminalUI
@@ -21,9 +22,14 @@ extension Acceptance {
             let app = AppDriver(
                 step,
                 stub: stub(page1: [
-                    Fixtures.Movie(id: 1, title: "Dune: Part Two", releaseDate: "2024-02-27", voteAverage: 8.16),
-                    Fixtures.Movie(id: 2, title: "Untitled Sequel", releaseDate: "", voteAverage: 0, voteCount: 0),
-                    Fixtures.Movie(id: 3, title: "Civil War", releaseDate: "2024-04-10", voteAverage: 7.0),
+                    Fixtures.Movie(
+                        id: 1, title: "Dune: Part Two", releaseDate: "2024-02-27", voteAverage: 8.16
+                    ),
+                    Fixtures.Movie(
+                        id: 2, title: "Untitled Sequel", releaseDate: "", voteAverage: 0,
+                        voteCount: 0),
+                    Fixtures.Movie(
+                        id: 3, title: "Civil War", releaseDate: "2024-04-10", voteAverage: 7.0),
                 ]))
             await app.launch()
 
@@ -41,7 +47,9 @@ extension Acceptance {
             #expect(app.rows.contains { $0.hasPrefix("    3 Civil War") })
         }
 
-        @Test("T3: titles are cut by display width, no row wider than the terminal", arguments: Step.all)
+        @Test(
+            "T3: titles are cut by display width, no row wider than the terminal",
+            arguments: Step.all)
         func longAndWideTitlesFitTheColumn(step: Step) async {
             let long = String(repeating: "Extraordinarily Long Title ", count: 6)
             let korean = String(repeating: "기생충과 괴물의 밤 ", count: 8)
@@ -57,17 +65,21 @@ extension Acceptance {
             for row in app.rows {
                 #expect(row.displayWidth <= 60, "row too wide: \(row)")
             }
-            #expect(app.rows.contains { $0.contains("Extraordinarily Long Title") && $0.contains("…") })
+            #expect(
+                app.rows.contains { $0.contains("Extraordinarily Long Title") && $0.contains("…") })
             #expect(app.rows.contains { $0.contains("기생충과") && $0.contains("…") })
             #expect(app.rows.contains { $0.contains("Cafe\u{301} Society") })
         }
 
-        @Test("T4: control characters from the API never reach the terminal raw", arguments: Step.all)
+        @Test(
+            "T4: control characters from the API never reach the terminal raw", arguments: Step.all)
         func controlCharactersAreNeutralised(step: Step) async throws {
             let hostile = "Red\u{1B}[2J\u{1B}[31mAlert\u{07}\r\u{9B}Done"
             let app = AppDriver(
                 step,
-                stub: stub(page1: [Fixtures.Movie(id: 1, title: hostile), Fixtures.Movie(id: 2, title: "Next")]))
+                stub: stub(page1: [
+                    Fixtures.Movie(id: 1, title: hostile), Fixtures.Movie(id: 2, title: "Next"),
+                ]))
             await app.launch()
 
             // A raw ESC[2J would have cleared the header; a raw CR would have overwritten the rank.
@@ -75,7 +87,9 @@ extension Acceptance {
             let row = try #require(app.rows.first { $0.contains("Red") })
             #expect(row.hasPrefix("    1 Red"))
             #expect(row.contains("Alert"))
-            #expect(!row.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+            #expect(
+                !row.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+            )
         }
 
         @Test("T5: keys move the selection and the list keeps it visible", arguments: Step.all)
@@ -125,13 +139,16 @@ extension Acceptance {
             #expect(app.stub.requests.count == 2)
         }
 
-        @Test("T7: repeated and adult movies are left out; ranks stay continuous", arguments: Step.all)
+        @Test(
+            "T7: repeated and adult movies are left out; ranks stay continuous", arguments: Step.all
+        )
         func duplicatesAndAdultTitlesAreLeftOut(step: Step) async {
             let stub = stub(page1: Fixtures.movies(1...20), totalPages: 2)
             var page2 = [Fixtures.Movie(id: 20, title: "Movie 20")] + Fixtures.movies(21...25)
             page2.insert(Fixtures.Movie(id: 99, title: "Adult Title", isAdult: true), at: 2)
             stub.respond(
-                to: "/3/trending/movie/week", query: ["page": "2"], with: Fixtures.page(2, of: 2, page2))
+                to: "/3/trending/movie/week", query: ["page": "2"],
+                with: Fixtures.page(2, of: 2, page2))
             let app = AppDriver(step, stub: stub, height: 40)
             await app.launch()
             await app.press(.end)
@@ -143,7 +160,9 @@ extension Acceptance {
             #expect(app.rows.contains { $0.hasPrefix("   25 Movie 25 ") })
         }
 
-        @Test("T8: no page past the last is requested; the footer says the list has ended", arguments: Step.all)
+        @Test(
+            "T8: no page past the last is requested; the footer says the list has ended",
+            arguments: Step.all)
         func theListEnds(step: Step) async {
             let stub = stub(page1: Fixtures.movies(1...20), totalPages: 2)
             stub.respond(
@@ -175,14 +194,29 @@ extension Acceptance {
 
         nonisolated static let firstLoadFailures: [(StubResponse, String)] = [
             (.failure(.notConnectedToInternet), "offline"),
-            (.tmdbError(statusCode: 401, code: 7, message: "Invalid API key: You must be granted a valid key."), "rejected"),
-            (.tmdbError(statusCode: 404, code: 34, message: "The resource you requested could not be found."), "no such movie or page"),
-            (.tmdbError(statusCode: 429, code: 25, message: "Your request count is over the allowed limit."), "limiting requests"),
+            (
+                .tmdbError(
+                    statusCode: 401, code: 7,
+                    message: "Invalid API key: You must be granted a valid key."), "rejected"
+            ),
+            (
+                .tmdbError(
+                    statusCode: 404, code: 34,
+                    message: "The resource you requested could not be found."),
+                "no such movie or page"
+            ),
+            (
+                .tmdbError(
+                    statusCode: 429, code: 25,
+                    message: "Your request count is over the allowed limit."), "limiting requests"
+            ),
             (.tmdbError(statusCode: 500, code: 11, message: "Internal error."), "server"),
             (.json("<html>gateway</html>"), "could not be read"),
         ]
 
-        @Test("T9: a first-load failure says what went wrong and r retries", arguments: Step.all, firstLoadFailures.indices)
+        @Test(
+            "T9: a first-load failure says what went wrong and r retries", arguments: Step.all,
+            firstLoadFailures.indices)
         func firstLoadFailureCanBeRetried(step: Step, failure: Int) async {
             let (response, words) = Self.firstLoadFailures[failure]
             // E6: a 429 is tried three times before it counts as a failure.
@@ -202,7 +236,9 @@ extension Acceptance {
             #expect(app.screen.contains("Movie 1"))
         }
 
-        @Test("T9: a failed next page keeps the list; r or moving near the end retries", arguments: Step.all)
+        @Test(
+            "T9: a failed next page keeps the list; r or moving near the end retries",
+            arguments: Step.all)
         func failedNextPageKeepsTheList(step: Step) async {
             let stub = stub(page1: Fixtures.movies(1...20), totalPages: 3)
             stub.respond(
@@ -226,7 +262,9 @@ extension Acceptance {
             #expect(app.rows[0].hasSuffix("19 / 40"))
         }
 
-        @Test("T10: t switches the window from page 1 with the selection at the top", arguments: Step.all)
+        @Test(
+            "T10: t switches the window from page 1 with the selection at the top",
+            arguments: Step.all)
         func windowSwitchReloads(step: Step) async {
             let stub = stub(page1: Fixtures.movies(1...20))
             stub.respond(

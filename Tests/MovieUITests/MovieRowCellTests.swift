@@ -16,9 +16,14 @@ struct MovieRowCellTests {
         #expect(line.hasSuffix("  2024      ★ 8.2"))
     }
 
-    @Test("T3: any width, any title: the row is exactly as wide as the list", arguments: [40, 57, 80, 200])
+    @Test(
+        "T3: any width, any title: the row is exactly as wide as the list",
+        arguments: [40, 57, 80, 200])
     func rowFitsTheWidth(width: Int) {
-        for title in ["", "A", String(repeating: "괴물", count: 80), "e\u{301}" + String(repeating: "x", count: 300)] {
+        for title in [
+            "", "A", String(repeating: "괴물", count: 80),
+            "e\u{301}" + String(repeating: "x", count: 300),
+        ] {
             var cell = cell
             cell.title = title
             #expect(MovieRowCell.text(for: cell, width: width).displayWidth == width)
@@ -47,7 +52,8 @@ struct MovieDetailContentTests {
         #expect(
             texts == [
                 "Dune: Part Two (2024)", "Long live the fighters.", "Science Fiction, Adventure",
-                "2h 46m · Released 2024-02-27", "An overview.", "Cast", "Timothée Chalamet as Paul Atreides",
+                "2h 46m · Released 2024-02-27", "An overview.", "Cast",
+                "Timothée Chalamet as Paul Atreides",
                 "Trailer: https://www.youtube.com/watch?v=Way9Dexny3w",
             ])
     }
