@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .executable(name: "mvc", targets: ["MVCCommand"]),
         .executable(name: "mvvm", targets: ["MVVMCommand"]),
+        .executable(name: "mvvm-io", targets: ["MVVMIOCommand"]),
         .executable(name: "terminal-demo", targets: ["TerminalUIDemo"]),
     ],
     targets: [
@@ -17,6 +18,7 @@ let package = Package(
         .target(name: "TMDB", resources: [.copy("SampleData")]),
         .target(name: "TerminalUI"),
         .target(name: "MovieUI", dependencies: ["TerminalUI", "TMDB"]),
+        .target(name: "ViewModelKit"),
 
         // One module per architecture step, and its command.
         .target(
@@ -27,9 +29,15 @@ let package = Package(
             name: "MVVM", dependencies: ["MovieUI", "TerminalUI", "TMDB"], path: "Sources/02-MVVM"),
         .executableTarget(
             name: "MVVMCommand", dependencies: ["MVVM", "MovieUI"], path: "Sources/Commands/mvvm"),
+        .target(
+            name: "MVVMIO", dependencies: ["MovieUI", "TerminalUI", "TMDB", "ViewModelKit"],
+            path: "Sources/03-MVVM-IO"),
+        .executableTarget(
+            name: "MVVMIOCommand", dependencies: ["MVVMIO", "MovieUI"],
+            path: "Sources/Commands/mvvm-io"),
 
         // The list of steps, for the acceptance suite, the bench and the lessons tool.
-        .target(name: "Steps", dependencies: ["MVC", "MVVM", "MovieUI", "TMDB"]),
+        .target(name: "Steps", dependencies: ["MVC", "MVVM", "MVVMIO", "MovieUI", "TMDB"]),
 
         // Support for tests and demos.
         .target(name: "TMDBTestSupport", dependencies: ["TMDB"]),

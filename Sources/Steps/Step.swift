@@ -1,5 +1,6 @@
 import MVC
 import MVVM
+import MVVMIO
 import MovieUI
 import TMDB
 
@@ -32,5 +33,10 @@ public struct Step: Sendable, CustomStringConvertible {
         summary: "State, loading and formatting move into @Observable view models."
     ) { MVVM.App(client: $0, window: $1) }
 
-    public static let all: [Step] = [.mvc, .mvvm]
+    public static let mvvmIO = Step(
+        number: 3, command: "mvvm-io", module: "MVVMIO", folder: "03-MVVM-IO",
+        summary: "View models become transform(input:) -> output over async streams."
+    ) { MVVMIO.App(client: $0, window: $1) }
+
+    public static let all: [Step] = [.mvc, .mvvm, .mvvmIO]
 }
