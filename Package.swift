@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "mvc", targets: ["MVCCommand"]),
         .executable(name: "mvvm", targets: ["MVVMCommand"]),
         .executable(name: "terminal-demo", targets: ["TerminalUIDemo"]),
+        .executable(name: "lessons", targets: ["Lessons"]),
     ],
     targets: [
         // Shared modules.
@@ -31,6 +32,9 @@ let package = Package(
         // The list of steps, for the acceptance suite, the bench and the lessons tool.
         .target(name: "Steps", dependencies: ["MVC", "MVVM", "MovieUI", "TMDB"]),
 
+        // The lessons tool: reads the repository's files, depends on no step.
+        .executableTarget(name: "Lessons"),
+
         // Support for tests and demos.
         .target(name: "TMDBTestSupport", dependencies: ["TMDB"]),
         .target(name: "CPseudoTerminal"),
@@ -40,6 +44,7 @@ let package = Package(
         .testTarget(name: "TMDBTests", dependencies: ["TMDB", "TMDBTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CPseudoTerminal"]),
         .testTarget(name: "MovieUITests", dependencies: ["MovieUI"]),
+        .testTarget(name: "LessonsTests", dependencies: ["Lessons"]),
         .testTarget(
             name: "AcceptanceTests",
             dependencies: [
