@@ -19,6 +19,30 @@ struct FileDiff: Sendable, Equatable {
             total + hunk.lines.count(where: { if case .removed = $0 { true } else { false } })
         }
     }
+
+    /// `--- a/…`, `+++ b/…` (`/dev/null` for a missing side), then the hunks.
+    func rendered(paint: Painter = Painter(isEnabled: false)) -> String {
+        let oldName = oldPath.map { "a/" + $0 } ?? "/dev/null"
+        let newName = newPath.map { "b/" + $0 } ?? "/dev/null"
+        if isBinary {
+            return paint("Binary files \(oldName) and \(newName) differ", .header) + "\n"
+        }
+        var output = paint("--- " + oldName, .header) + "\n"
+        output += paint("+++ " + newName, .header) + "\n"
+        for hunk in hunks {
+            output += paint(hunk.header, .hunk) + "\n"
+            for line in hunk.lines {
+                switch line {
+                case .context(let text): output += " " + text + "\n"
+                case .removed(let text): output += paint("-" + text, .removed) + "\n"
+                case .added(let text): output += paint("+" + text, .added) + "\n"
+                case .noNewlineAtEnd:
+                    output += paint("\\ No newline at end of file", .note) + "\n"
+                }
+            }
+        }
+        return output
+    }
 }
 
 /// Everything that changed between two steps' folders, files matched by their path inside the
@@ -73,28 +97,7 @@ struct StepDiff: Sendable {
     func rendered(colored: Bool) -> String {
         let paint = Painter(isEnabled: colored)
         var output = ""
-        for file in files {
-            let oldName = file.oldPath.map { "a/" + $0 } ?? "/dev/null"
-            let newName = file.newPath.map { "b/" + $0 } ?? "/dev/null"
-            if file.isBinary {
-                output += paint("Binary files \(oldName) and \(newName) differ", .header) + "\n"
-                continue
-            }
-            output += paint("--- " + oldName, .header) + "\n"
-            output += paint("+++ " + newName, .header) + "\n"
-            for hunk in file.hunks {
-                output += paint(hunk.header, .hunk) + "\n"
-                for line in hunk.lines {
-                    switch line {
-                    case .context(let text): output += " " + text + "\n"
-                    case .removed(let text): output += paint("-" + text, .removed) + "\n"
-                    case .added(let text): output += paint("+" + text, .added) + "\n"
-                    case .noNewlineAtEnd:
-                        output += paint("\\ No newline at end of file", .note) + "\n"
-                    }
-                }
-            }
-        }
+        for file in files { output += file.rendered(paint: paint) }
         output += paint(sizeLine, .summary) + "\n"
         return output
     }
