@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "mvvm", targets: ["MVVMCommand"]),
         .executable(name: "mvvm-io", targets: ["MVVMIOCommand"]),
         .executable(name: "terminal-demo", targets: ["TerminalUIDemo"]),
+        .executable(name: "lessons", targets: ["Lessons"]),
     ],
     targets: [
         // Shared modules.
@@ -39,6 +40,9 @@ let package = Package(
         // The list of steps, for the acceptance suite, the bench and the lessons tool.
         .target(name: "Steps", dependencies: ["MVC", "MVVM", "MVVMIO", "MovieUI", "TMDB"]),
 
+        // The lessons tool: reads the repository's files, depends on no step.
+        .executableTarget(name: "Lessons"),
+
         // Support for tests and demos.
         .target(name: "TMDBTestSupport", dependencies: ["TMDB"]),
         .target(name: "CPseudoTerminal"),
@@ -48,6 +52,7 @@ let package = Package(
         .testTarget(name: "TMDBTests", dependencies: ["TMDB", "TMDBTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CPseudoTerminal"]),
         .testTarget(name: "MovieUITests", dependencies: ["MovieUI"]),
+        .testTarget(name: "LessonsTests", dependencies: ["Lessons"]),
         .testTarget(
             name: "AcceptanceTests",
             dependencies: [

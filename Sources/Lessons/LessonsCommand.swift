@@ -1,0 +1,139 @@
+/// What a run of the tool printed and how it ended.
+struct CommandResult: Sendable, Equatable {
+    var output = ""
+    var errorOutput = ""
+    /// 0 done; 1 something the repository lacks (a lesson, a writable folder); 2 a bad command line.
+    var status: Int32 = 0
+}
+
+/// The `lessons` command line: the path, a lesson, the diff between two steps.
+///
+/// Runs against a repository and an environment given to it, never the process's own, so the
+/// tests run exactly what a learner runs.
+struct LessonsCommand: Sendable {
+    var repository: Repository
+    var environment: [String: String] = [:]
+    /// Whether standard output is a terminal: colour and width fitting only there.
+    var isTerminal = false
+    /// The terminal's columns, when known.
+    var terminalWidth: Int?
+
+    static let usage = "usage: lessons [list | show STEP | diff [A] B | write-diffs | --help]"
+
+    static let help = """
+        lessons — walk the architecture path one step at a time
+
+        usage:
+          lessons                 the path: every step, its size and its lesson (also: list)
+          lessons show STEP       print the lesson of STEP (Lessons/NN-NAME.md)
+          lessons diff STEP       what STEP changed since the step before it
+          lessons diff A B        what changed from step A to step B
+          lessons write-diffs     rewrite Lessons/diffs/NN-to-MM.diff for every pair of neighbours
+          lessons --help, -h      this help
+
+        STEP is a number (1, 02) or a product name (mvc, mvvm, mvvm-io, mvvm-c, mvvm-c-di).
+        A diff compares every file of the two step folders, matched by name, and treats each
+        step's own names (01-MVC, MVC, mvc) as equal, so only what the step changed shows.
+        It is coloured on a terminal unless NO_COLOR is set, and plain in a pipe.
+
+        """
+
+    private var usesColor: Bool {
+        isTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+    }
+
+    func run(_ arguments: [String]) -> CommandResult {
+        if arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" {
+            return CommandResult(output: Self.help)
+        }
+        if let option = arguments.first(where: { $0.hasPrefix("-") && $0.count > 1 }) {
+            return usageError("unknown option '\(option)'; the options are --help, -h")
+        }
+        let steps = repository.steps()
+        switch arguments.first {
+        case nil, "list":
+            guard arguments.count <= 1 else { return usageError("list takes no arguments") }
+            let rows = steps.map { PathRow(step: $0, in: repository) }
+            return CommandResult(
+                output: PathTable.render(rows, width: isTerminal ? terminalWidth : nil))
+        case "show":
+            guard arguments.count == 2 else {
+                return usageError("show takes one step; the steps are \(Self.names(of: steps))")
+            }
+            return resolve(arguments[1], in: steps).map(show) ?? badStep(arguments[1], steps)
+        case "diff":
+            return diff(Array(arguments.dropFirst()), steps: steps)
+        case "write-diffs":
+            guard arguments.count == 1 else { return usageError("write-diffs takes no arguments") }
+            do {
+                return CommandResult(output: try DiffArchive.write(in: repository))
+            } catch {
+                return CommandResult(
+                    errorOutput: "lessons: cannot write \(DiffArchive.folder): \(error)\n",
+                    status: 1)
+            }
+        case let command?:
+            return usageError(
+                "unknown command '\(command)'; the commands are list, show, diff, write-diffs")
+        }
+    }
+
+    private func show(_ step: CourseStep) -> CommandResult {
+        guard let lesson = repository.lessonFile(for: step), let text = repository.text(at: lesson)
+        else {
+            return CommandResult(
+                errorOutput: "lessons: step \(step.paddedNumber) \(step.title) has no lesson yet "
+                    + "(Lessons/\(step.folder).md is missing)\n",
+                status: 1)
+        }
+        return CommandResult(output: text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
+    }
+
+    private func diff(_ names: [String], steps: [CourseStep]) -> CommandResult {
+        let pair: (CourseStep, CourseStep)
+        switch names.count {
+        case 1:
+            guard let step = resolve(names[0], in: steps) else { return badStep(names[0], steps) }
+            guard let index = steps.firstIndex(of: step), index > steps.startIndex else {
+                return usageError(
+                    "\(step.product) is the first step, nothing comes before it; "
+                        + "the steps are \(Self.names(of: steps))")
+            }
+            pair = (steps[index - 1], step)
+        case 2:
+            guard let from = resolve(names[0], in: steps) else { return badStep(names[0], steps) }
+            guard let to = resolve(names[1], in: steps) else { return badStep(names[1], steps) }
+            pair = (from, to)
+        default:
+            return usageError("diff takes one or two steps; the steps are \(Self.names(of: steps))")
+        }
+        let diff = StepDiff(from: pair.0, to: pair.1, in: repository)
+        return CommandResult(output: diff.rendered(colored: usesColor))
+    }
+
+    /// A step by number (`2`, `02`), product (`mvvm`), module (`MVVM`) or folder (`02-MVVM`).
+    private func resolve(_ name: String, in steps: [CourseStep]) -> CourseStep? {
+        if let number = Int(name) { return steps.first { $0.number == number } }
+        let lowercased = name.lowercased()
+        return steps.first { step in
+            [step.product, step.module, step.folder, step.title].contains {
+                $0.lowercased() == lowercased
+            }
+        }
+    }
+
+    private func badStep(_ name: String, _ steps: [CourseStep]) -> CommandResult {
+        usageError("no step '\(name)'; the steps are \(Self.names(of: steps))")
+    }
+
+    /// `1 mvc, 2 mvvm`: what a learner may type.
+    private static func names(of steps: [CourseStep]) -> String {
+        steps.isEmpty
+            ? "(none yet)" : steps.map { "\($0.number) \($0.product)" }.joined(separator: ", ")
+    }
+
+    /// One line saying what is wrong and what is valid, then the usage; exit status 2.
+    private func usageError(_ message: String) -> CommandResult {
+        CommandResult(errorOutput: "lessons: \(message)\n\(Self.usage)\n", status: 2)
+    }
+}

@@ -1,0 +1,123 @@
+/// One row of the path: a step, how big it is, and whether its lesson is written.
+struct PathRow: Sendable, Equatable {
+    var step: CourseStep
+    /// Files in the step's folder.
+    var fileCount: Int
+    /// Lines of Swift in the step's folder.
+    var swiftLineCount: Int
+    /// `@Test`s in `Tests/<Module>Tests`, nil when the step has no test target.
+    var testCount: Int?
+    /// `Lessons/01-MVC.md`, nil while the lesson is not written.
+    var lessonFile: String?
+    /// The lesson's first sentence, or the tool's own line for the step.
+    var summary: String
+
+    init(step: CourseStep, in repository: Repository) {
+        self.step = step
+        let folder = repository.folder(of: step)
+        let files = repository.files(under: folder)
+        fileCount = files.count
+        swiftLineCount = files.filter { $0.hasSuffix(".swift") }.reduce(0) { total, file in
+            total
+                + (repository.text(at: folder + "/" + file).map { TextLines($0).lines.count } ?? 0)
+        }
+        testCount = repository.testFolder(for: step).map { testFolder in
+            repository.files(under: testFolder).filter { $0.hasSuffix(".swift") }.reduce(0) {
+                total, file in
+                total + (repository.text(at: testFolder + "/" + file).map(Self.countTests) ?? 0)
+            }
+        }
+        lessonFile = repository.lessonFile(for: step)
+        summary =
+            lessonFile.flatMap { repository.text(at: $0) }.flatMap(LessonText.summary(of:))
+            ?? step.summary
+    }
+
+    /// `@Test` attributes outside line comments; `@Test(arguments:)` counts once.
+    static func countTests(in source: String) -> Int {
+        source.split(separator: "\n").reduce(0) { total, line in
+            let code =
+                line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false)
+                .first ?? ""
+            return total + code.matches(of: #/@Test(?![A-Za-z0-9_])/#).count
+        }
+    }
+}
+
+/// The path as a Markdown table that also reads well in a terminal.
+enum PathTable {
+    /// The table, then how to go on. With `width`, the summary column wraps to fit it.
+    static func render(_ rows: [PathRow], width: Int? = nil) -> String {
+        let header = ["Step", "Product", "Files", "Lines", "Tests", "Lesson", "What changes"]
+        let isNumeric = [false, false, true, true, true, false, false]
+        let cells = rows.map { row in
+            [
+                "\(row.step.paddedNumber) \(row.step.title)", row.step.product,
+                "\(row.fileCount)", "\(row.swiftLineCount)", row.testCount.map(String.init) ?? "–",
+                row.lessonFile.map { String($0.dropFirst("Lessons/".count)) } ?? "missing",
+                row.summary,
+            ]
+        }
+        var widths = header.indices.map { column in
+            ([header] + cells).map { $0[column].count }.max() ?? 0
+        }
+        if let width, let last = widths.indices.last {
+            // "| " + cells joined by " | " + " |": 4 + 3 per column boundary.
+            let fixed = widths.dropLast().reduce(0, +) + 3 * (widths.count - 1) + 4
+            widths[last] = max(16, min(widths[last], width - fixed))
+        }
+
+        // A summary too long for its column goes on under the row, the other cells left blank.
+        func line(_ values: [String]) -> String {
+            let summaryLines = wrapped(values[values.count - 1], to: widths[widths.count - 1])
+            return summaryLines.enumerated().map { index, summary in
+                let cells =
+                    index == 0
+                    ? values.dropLast() + [summary] : values.map { _ in "" }.dropLast() + [summary]
+                let padded = cells.indices.map { column in
+                    let padding = String(
+                        repeating: " ", count: max(0, widths[column] - cells[column].count))
+                    return isNumeric[column] ? padding + cells[column] : cells[column] + padding
+                }
+                return "| " + padded.joined(separator: " | ") + " |"
+            }.joined(separator: "\n")
+        }
+        // `|------:|` right-aligns a numeric column in Markdown.
+        let rule = widths.indices.map { column in
+            String(repeating: "-", count: widths[column] + 1) + (isNumeric[column] ? ":" : "-")
+        }
+
+        var output = "The path: one idea per step; run a step with `swift run <product>`.\n\n"
+        output += line(header) + "\n"
+        output += "|" + rule.joined(separator: "|") + "|\n"
+        for row in cells { output += line(row) + "\n" }
+        if rows.isEmpty { output += "\n(no step folders Sources/NN-NAME yet)\n" }
+        output += """
+
+            Read a lesson:            swift run lessons show 1
+            See what a step changed:  swift run lessons diff 2   (or diff mvc mvvm)
+            More:                     swift run lessons --help
+
+            """
+        return output
+    }
+
+    /// `text` in lines of at most `width` characters, broken between words (a longer word is cut).
+    static func wrapped(_ text: String, to width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            var word = String(word)
+            if !current.isEmpty && current.count + 1 + word.count > width {
+                lines.append(current)
+                current = ""
+            }
+            while word.count > width {
+                lines.append(String(word.prefix(width)))
+                word = String(word.dropFirst(width))
+            }
+            current += current.isEmpty ? word : " " + word
+        }
+        return lines + [current]
+    }
+}

@@ -1,0 +1,23 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The little the tool asks of the terminal: is standard output one, and how wide is it.
+enum StandardOutput {
+    /// Colour and fitting to the width only make sense on a terminal, never in a pipe or a file.
+    static var isTerminal: Bool {
+        isatty(STDOUT_FILENO) == 1
+    }
+
+    /// Columns of the terminal on standard output, nil when it is not a terminal.
+    /// `TIOCGWINSZ` is an Int32 macro on Linux and a UInt from the overlay on macOS; ioctl wants
+    /// an unsigned long on both.
+    static var width: Int? {
+        var size = winsize()
+        guard isTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0
+        else { return nil }
+        return Int(size.ws_col)
+    }
+}

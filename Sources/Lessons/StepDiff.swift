@@ -1,0 +1,130 @@
+/// What one file became between two steps.
+struct FileDiff: Sendable, Equatable {
+    /// Repository-relative path on the left, nil when the file is new.
+    var oldPath: String?
+    /// Repository-relative path on the right, nil when the file is gone.
+    var newPath: String?
+    var hunks: [Hunk]
+    /// Set when either side is not UTF-8 text; such files are named, not shown.
+    var isBinary = false
+
+    var linesAdded: Int {
+        hunks.reduce(0) { total, hunk in
+            total + hunk.lines.count(where: { if case .added = $0 { true } else { false } })
+        }
+    }
+
+    var linesRemoved: Int {
+        hunks.reduce(0) { total, hunk in
+            total + hunk.lines.count(where: { if case .removed = $0 { true } else { false } })
+        }
+    }
+
+    /// `--- a/…`, `+++ b/…` (`/dev/null` for a missing side), then the hunks.
+    func rendered(paint: Painter = Painter(isEnabled: false)) -> String {
+        let oldName = oldPath.map { "a/" + $0 } ?? "/dev/null"
+        let newName = newPath.map { "b/" + $0 } ?? "/dev/null"
+        if isBinary {
+            return paint("Binary files \(oldName) and \(newName) differ", .header) + "\n"
+        }
+        var output = paint("--- " + oldName, .header) + "\n"
+        output += paint("+++ " + newName, .header) + "\n"
+        for hunk in hunks {
+            output += paint(hunk.header, .hunk) + "\n"
+            for line in hunk.lines {
+                switch line {
+                case .context(let text): output += " " + text + "\n"
+                case .removed(let text): output += paint("-" + text, .removed) + "\n"
+                case .added(let text): output += paint("+" + text, .added) + "\n"
+                case .noNewlineAtEnd:
+                    output += paint("\\ No newline at end of file", .note) + "\n"
+                }
+            }
+        }
+        return output
+    }
+}
+
+/// Everything that changed between two steps' folders, files matched by their path inside the
+/// folder, each side's own names normalised away.
+struct StepDiff: Sendable {
+    var from: CourseStep
+    var to: CourseStep
+    /// Changed, added and removed files, by path inside the folder; unchanged ones are left out.
+    var files: [FileDiff]
+
+    var linesAdded: Int { files.reduce(0) { $0 + $1.linesAdded } }
+    var linesRemoved: Int { files.reduce(0) { $0 + $1.linesRemoved } }
+
+    init(from: CourseStep, to: CourseStep, in repository: Repository) {
+        self.from = from
+        self.to = to
+        let oldFolder = repository.folder(of: from)
+        let newFolder = repository.folder(of: to)
+        let oldFiles = Set(repository.files(under: oldFolder))
+        let newFiles = Set(repository.files(under: newFolder))
+        let normalizeOld = NameNormalizer(step: from)
+        let normalizeNew = NameNormalizer(step: to)
+
+        files = oldFiles.union(newFiles).sorted().compactMap { name in
+            let oldPath = oldFiles.contains(name) ? oldFolder + "/" + name : nil
+            let newPath = newFiles.contains(name) ? newFolder + "/" + name : nil
+            // A missing side reads as empty; an unreadable one as nil.
+            let oldText = oldPath.flatMap { repository.text(at: $0) } ?? (oldPath == nil ? "" : nil)
+            let newText = newPath.flatMap { repository.text(at: $0) } ?? (newPath == nil ? "" : nil)
+            guard let oldText, let newText else {
+                return FileDiff(oldPath: oldPath, newPath: newPath, hunks: [], isBinary: true)
+            }
+            let hunks = UnifiedDiff.hunks(
+                from: TextLines(oldText), to: TextLines(newText),
+                normalizeOld: { normalizeOld($0) }, normalizeNew: { normalizeNew($0) })
+            // A file that appears or disappears is a change even when it is empty.
+            guard !hunks.isEmpty || oldPath == nil || newPath == nil else { return nil }
+            return FileDiff(oldPath: oldPath, newPath: newPath, hunks: hunks)
+        }
+    }
+
+    /// The last line: `mvc → mvvm: 5 files changed, 120 lines added, 80 lines removed`.
+    var sizeLine: String {
+        "\(from.product) → \(to.product): "
+            + counted(files.count, "file") + " changed, "
+            + counted(linesAdded, "line") + " added, "
+            + counted(linesRemoved, "line") + " removed"
+    }
+
+    /// The diff as `diff -ru` would print it (`--- a/…` / `+++ b/…`, `/dev/null` for a file
+    /// that appears or disappears), then the size line. Every line ends with a newline.
+    func rendered(colored: Bool) -> String {
+        let paint = Painter(isEnabled: colored)
+        var output = ""
+        for file in files { output += file.rendered(paint: paint) }
+        output += paint(sizeLine, .summary) + "\n"
+        return output
+    }
+}
+
+private func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}
+
+/// ANSI colour for a diff on a terminal, nothing at all otherwise. Each coloured line resets
+/// before its newline, so a pager or a cut-off never leaves the terminal coloured.
+struct Painter: Sendable {
+    enum Role { case header, hunk, removed, added, note, summary }
+
+    var isEnabled: Bool
+
+    func callAsFunction(_ text: String, _ role: Role) -> String {
+        guard isEnabled else { return text }
+        let code =
+            switch role {
+            case .header: "1"
+            case .hunk: "36"
+            case .removed: "31"
+            case .added: "32"
+            case .note: "2"
+            case .summary: "1"
+            }
+        return "\u{1B}[\(code)m" + text + "\u{1B}[0m"
+    }
+}

@@ -1,0 +1,92 @@
+import Testing
+
+@testable import Lessons
+
+/// Issue #7: what is checked in under Lessons/ stays true to the sources.
+@Suite struct LessonFileTests {
+    /// Lessons/diffs is what `lessons write-diffs` writes today: none stale, none missing.
+    @Test func checkedInDiffsAreCurrent() {
+        let expected = DiffArchive.expectedFiles(in: packageRepository)
+        let rewrite = "run `swift run lessons write-diffs` and commit Lessons/diffs"
+        for (path, text) in expected {
+            let checkedIn = packageRepository.text(at: path)
+            #expect(checkedIn != nil, "\(path) is missing: \(rewrite)")
+            #expect(checkedIn == nil || checkedIn == text, "\(path) is stale: \(rewrite)")
+        }
+        let extra = Set(DiffArchive.existingFiles(in: packageRepository))
+            .subtracting(expected.map(\.path))
+        #expect(
+            extra.isEmpty,
+            "\(extra.sorted()) compare steps that are no longer neighbours: \(rewrite)")
+    }
+
+    /// Every `Sources/…swift:12`, `:12-30` or `(../Sources/…swift#L12-L30)` in a lesson names an
+    /// existing file and lines it has. Passes with no lessons; checks each one that appears.
+    @Test func lessonCitationsPointAtRealLines() {
+        for lesson in packageRepository.lessonFiles() + ["Lessons/README.md"] {
+            guard let text = packageRepository.text(at: lesson) else { continue }
+            for citation in LessonText.citations(in: text) {
+                let problem = citation.problem(in: packageRepository)
+                #expect(problem == nil, "\(lesson):\(citation.lessonLine): \(problem ?? "")")
+            }
+        }
+    }
+
+    /// Every step folder has its lesson — on as soon as the first lesson is written.
+    @Test(.disabled(if: packageRepository.lessonFiles().isEmpty, "no lessons written yet"))
+    func everyStepHasALesson() {
+        for step in packageRepository.steps() {
+            #expect(
+                packageRepository.lessonFile(for: step) != nil,
+                "Sources/\(step.folder) has no Lessons/\(step.paddedNumber)-*.md")
+        }
+    }
+
+    @Test func citationsAreFoundInEveryForm() {
+        let markdown = """
+            See Sources/01-MVC/App.swift:12 and `Sources/02-MVVM/App.swift:3-9`.
+            The [controller](../Sources/01-MVC/TrendingViewController.swift#L20-L40) and
+            [the file](../Sources/TMDB/TMDBClient.swift), [one line](./../Sources/01-MVC/App.swift#L5).
+            Not a citation: Sources/01-MVC/ or App.swift:3.
+            """
+        #expect(
+            LessonText.citations(in: markdown).map(\.description) == [
+                "Sources/01-MVC/App.swift:12", "Sources/02-MVVM/App.swift:3-9",
+                "Sources/01-MVC/TrendingViewController.swift:20-40",
+                "Sources/TMDB/TMDBClient.swift", "Sources/01-MVC/App.swift:5",
+            ])
+        #expect(LessonText.citations(in: markdown).map(\.lessonLine) == [1, 1, 2, 3, 3])
+    }
+
+    @Test func wrongCitationsAreReported() throws {
+        try withTemporaryRepository(["Sources/01-MVC/App.swift": "1\n2\n3\n"]) { repository in
+            let problems = LessonText.citations(
+                in: """
+                    Sources/01-MVC/App.swift:1-3 Sources/01-MVC/App.swift:3
+                    Sources/01-MVC/App.swift:2-4 Sources/01-MVC/Gone.swift:1
+                    Sources/01-MVC/App.swift:3-2 Sources/01-MVC/App.swift:0
+                    """
+            ).map { $0.problem(in: repository) }
+            #expect(
+                problems == [
+                    nil, nil,
+                    "Sources/01-MVC/App.swift:2-4 is past the end of Sources/01-MVC/App.swift (3 lines)",
+                    "Sources/01-MVC/Gone.swift does not exist",
+                    "Sources/01-MVC/App.swift:3-2 is not a range of lines",
+                    "Sources/01-MVC/App.swift:0 is not a range of lines",
+                ])
+        }
+    }
+
+    /// The lesson-per-step rule, on a throwaway repository that has one lesson of two.
+    @Test func aMissingLessonIsNoticedOnceLessonsExist() throws {
+        try withTemporaryRepository([
+            "Sources/01-MVC/A.swift": "", "Sources/02-MVVM/A.swift": "",
+            "Lessons/01-MVC.md": "# MVC\n", "Lessons/README.md": "# The path\n",
+        ]) { repository in
+            #expect(repository.lessonFiles() == ["Lessons/01-MVC.md"])
+            let missing = repository.steps().filter { repository.lessonFile(for: $0) == nil }
+            #expect(missing.map(\.folder) == ["02-MVVM"])
+        }
+    }
+}
