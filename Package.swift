@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "mvc", targets: ["MVCCommand"]),
         .executable(name: "mvvm", targets: ["MVVMCommand"]),
         .executable(name: "terminal-demo", targets: ["TerminalUIDemo"]),
+        .executable(name: "bench", targets: ["Bench"]),
     ],
     targets: [
         // Shared modules.
@@ -35,6 +36,11 @@ let package = Package(
         .target(name: "TMDBTestSupport", dependencies: ["TMDB"]),
         .target(name: "CPseudoTerminal"),
         .executableTarget(name: "TerminalUIDemo", dependencies: ["TerminalUI"]),
+
+        // The speed and size budgets, measured.
+        .executableTarget(
+            name: "Bench",
+            dependencies: ["Steps", "MovieUI", "TerminalUI", "TMDB", "TMDBTestSupport"]),
 
         // Tests.
         .testTarget(name: "TMDBTests", dependencies: ["TMDB", "TMDBTestSupport"]),
