@@ -27,10 +27,14 @@ enum BenchCommand {
     /// Measures each step in turn (never two at once: they would share the two cores) and
     /// prints the table on standard output; progress goes to standard error.
     static func bench(_ options: BenchOptions) async {
-        var results: [StepMeasurements] = []
-        for step in options.steps {
-            results.append(
-                await Measurements.measure(step, runs: options.runs) { printError("bench: \($0)") })
+        let log = { (text: String) in printError("bench: \(text)") }
+        var results = options.steps.map { _ in StepMeasurements() }
+        for (index, step) in options.steps.enumerated() {
+            Measurements.measureProcesses(step, runs: options.runs, into: &results[index], log: log)
+        }
+        for (index, step) in options.steps.enumerated() {
+            await Measurements.measureInProcess(
+                step, runs: options.runs, into: &results[index], log: log)
         }
         print(Report.table(steps: options.steps, results: results, runs: options.runs))
         print()

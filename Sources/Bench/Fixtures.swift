@@ -4,7 +4,9 @@ import TMDBTestSupport
 /// TMDB responses made up for the bench, in TMDB's exact shapes (as the acceptance fixtures).
 enum Fixtures {
     /// Page `page` of a list of `totalPages`, holding movies `ids`, titled "Movie <id>".
-    static func page(_ page: Int, of totalPages: Int, ids: ClosedRange<Int>, delay: Duration = .zero)
+    static func page(
+        _ page: Int, of totalPages: Int, ids: ClosedRange<Int>, delay: Duration = .zero
+    )
         -> StubResponse
     {
         var body = #"{"page":\#(page),"results":["#

@@ -54,7 +54,8 @@ struct BenchOptions {
                 let text = try value()
                 guard let number = Int(text), number >= minimum else {
                     throw BenchUsageError(
-                        message: "\(name) expects a whole number of at least \(minimum), not '\(text)'")
+                        message:
+                            "\(name) expects a whole number of at least \(minimum), not '\(text)'")
                 }
                 return number
             }
@@ -83,7 +84,9 @@ struct BenchOptions {
             }
         }
         if !chosenSteps.isEmpty {
-            options.steps = Step.all.filter { step in chosenSteps.contains { $0.number == step.number } }
+            options.steps = Step.all.filter { step in
+                chosenSteps.contains { $0.number == step.number }
+            }
         }
         return options
     }

@@ -10,6 +10,9 @@
 
     /// Linux: `ru_maxrss` is in kibibytes (getrusage(2)).
     private let maximumResidentSizeUnit = 1024
+
+    /// Linux: `RUSAGE_SELF` is imported as a member of the `__rusage_who` enum.
+    private let usageOfSelf = __rusage_who_t(RUSAGE_SELF.rawValue)
 #elseif canImport(Darwin)
     import Darwin
 
@@ -18,6 +21,9 @@
 
     /// macOS: `ru_maxrss` is in bytes (getrusage(2)).
     private let maximumResidentSizeUnit = 1
+
+    /// macOS: `RUSAGE_SELF` is a plain Int32 macro.
+    private let usageOfSelf = RUSAGE_SELF
 
     /// The task port, trapped once: `mach_task_self_` is a global var Swift 6 rejects in older SDKs.
     private let currentTask: mach_port_t = task_self_trap()
@@ -96,6 +102,13 @@ enum Platform {
         return ChildProcessResult(
             status: status, wallTime: wallTime,
             maximumResidentBytes: Int(usage.ru_maxrss) * maximumResidentSizeUnit, output: output)
+    }
+
+    /// The highest resident set size this process has had, in bytes.
+    static func peakResidentBytesOfSelf() -> Int {
+        var usage = rusage()
+        guard getrusage(usageOfSelf, &usage) == 0 else { return 0 }
+        return Int(usage.ru_maxrss) * maximumResidentSizeUnit
     }
 
     /// The resident set size of this process right now, in bytes.

@@ -14,7 +14,8 @@ struct Summary {
         count = sorted.count
         let middle = sorted.count / 2
         median =
-            sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+            sorted.count.isMultiple(of: 2)
+            ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
         low = sorted.count < 10 ? sorted[0] : Self.percentile(10, of: sorted)
         high = sorted.count < 10 ? sorted[sorted.count - 1] : Self.percentile(90, of: sorted)
     }
