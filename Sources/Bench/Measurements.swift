@@ -39,8 +39,7 @@ enum Measurements {
 
     /// The real binary: first frame and peak memory. Run these before anything in-process,
     /// while the bench is small: on Linux a spawned child's max RSS starts from the bench's
-    /// own peak (posix_spawn shares the parent's memory until exec, and exec keeps that
-    /// high-water mark), so a figure at or below the bench's peak is only an upper bound.
+    /// own high-water mark (see `Platform`), so a figure at or below it is an upper bound.
     static func measureProcesses(
         _ step: Step, runs: Int, into result: inout StepMeasurements, log: (String) -> Void
     ) {
@@ -58,7 +57,7 @@ enum Measurements {
             runs: max(3, runs / 3))
         {
         case .success(let runs):
-            let ownPeak = Platform.peakResidentBytesOfSelf()
+            let ownPeak = Platform.peakResidentBytesInheritedBySpawn()
             if runs.contains(where: { $0.maximumResidentBytes <= ownPeak }) {
                 result.notes.append(
                     "\(step.command): peak memory is an upper bound: it did not exceed the "

@@ -10,9 +10,6 @@
 
     /// Linux: `ru_maxrss` is in kibibytes (getrusage(2)).
     private let maximumResidentSizeUnit = 1024
-
-    /// Linux: `RUSAGE_SELF` is imported as a member of the `__rusage_who` enum.
-    private let usageOfSelf = __rusage_who_t(RUSAGE_SELF.rawValue)
 #elseif canImport(Darwin)
     import Darwin
 
@@ -21,9 +18,6 @@
 
     /// macOS: `ru_maxrss` is in bytes (getrusage(2)).
     private let maximumResidentSizeUnit = 1
-
-    /// macOS: `RUSAGE_SELF` is a plain Int32 macro.
-    private let usageOfSelf = RUSAGE_SELF
 
     /// The task port, trapped once: `mach_task_self_` is a global var Swift 6 rejects in older SDKs.
     private let currentTask: mach_port_t = task_self_trap()
@@ -104,24 +98,29 @@ enum Platform {
             maximumResidentBytes: Int(usage.ru_maxrss) * maximumResidentSizeUnit, output: output)
     }
 
-    /// The highest resident set size this process has had, in bytes.
-    static func peakResidentBytesOfSelf() -> Int {
-        var usage = rusage()
-        guard getrusage(usageOfSelf, &usage) == 0 else { return 0 }
-        return Int(usage.ru_maxrss) * maximumResidentSizeUnit
+    /// The part of a spawned child's max RSS that may be the bench's, not the child's.
+    ///
+    /// Linux: posix_spawn runs the child in the bench's memory until exec, and exec keeps that
+    /// memory's high-water mark (VmHWM) in the child's `ru_maxrss`. macOS spawns a fresh task.
+    static func peakResidentBytesInheritedBySpawn() -> Int {
+        #if canImport(Glibc)
+            guard let status = readFile("/proc/self/status") else { return 0 }
+            for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+                let kibibytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+                return (kibibytes ?? 0) * 1024
+            }
+            return 0
+        #elseif canImport(Darwin)
+            return 0
+        #endif
     }
 
     /// The resident set size of this process right now, in bytes.
     static func residentBytes() -> Int? {
         #if canImport(Glibc)
             // /proc/self/statm: size resident shared text lib data dt, in pages.
-            let descriptor = open("/proc/self/statm", O_RDONLY)
-            guard descriptor >= 0 else { return nil }
-            defer { close(descriptor) }
-            var buffer = [UInt8](repeating: 0, count: 256)
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { return nil }
-            let fields = String(decoding: buffer[0..<count], as: UTF8.self).split(separator: " ")
+            guard let statm = readFile("/proc/self/statm") else { return nil }
+            let fields = statm.split(separator: " ")
             guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
             return pages * sysconf(Int32(_SC_PAGESIZE))
         #elseif canImport(Darwin)
@@ -136,4 +135,16 @@ enum Platform {
             return result == KERN_SUCCESS ? Int(info.resident_size) : nil
         #endif
     }
+
+    #if canImport(Glibc)
+        /// A small /proc file as text.
+        private static func readFile(_ path: String) -> String? {
+            let descriptor = open(path, O_RDONLY)
+            guard descriptor >= 0 else { return nil }
+            defer { close(descriptor) }
+            var buffer = [UInt8](repeating: 0, count: 8_192)
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : nil
+        }
+    #endif
 }
