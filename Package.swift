@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "mvvm-io", targets: ["MVVMIOCommand"]),
         .executable(name: "terminal-demo", targets: ["TerminalUIDemo"]),
         .executable(name: "lessons", targets: ["Lessons"]),
+        .executable(name: "bench", targets: ["Bench"]),
     ],
     targets: [
         // Shared modules.
@@ -47,6 +48,11 @@ let package = Package(
         .target(name: "TMDBTestSupport", dependencies: ["TMDB"]),
         .target(name: "CPseudoTerminal"),
         .executableTarget(name: "TerminalUIDemo", dependencies: ["TerminalUI"]),
+
+        // The speed and size budgets, measured.
+        .executableTarget(
+            name: "Bench",
+            dependencies: ["Steps", "MovieUI", "TerminalUI", "TMDB", "TMDBTestSupport"]),
 
         // Tests.
         .testTarget(name: "TMDBTests", dependencies: ["TMDB", "TMDBTestSupport"]),

@@ -1,0 +1,87 @@
+import Foundation
+import Steps
+
+/// `bench`: the speed and size budgets of shared/DESIGN.md, measured for every step.
+@main
+@MainActor
+enum BenchCommand {
+    static func main() async {
+        let options: BenchOptions
+        do {
+            options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            printError("bench: \(error.message)\nTry 'bench --help' for usage.")
+            exit(2)
+        }
+        if options.wantsHelp {
+            print(BenchOptions.usage)
+            exit(0)
+        }
+        if options.isSoak {
+            exit(await soak(options) ? 0 : 1)
+        }
+        await bench(options)
+        exit(0)
+    }
+
+    /// Measures each step in turn (never two at once: they would share the two cores) and
+    /// prints the table on standard output; progress goes to standard error.
+    static func bench(_ options: BenchOptions) async {
+        let log = { (text: String) in printError("bench: \(text)") }
+        var results = options.steps.map { _ in StepMeasurements() }
+        for (index, step) in options.steps.enumerated() {
+            Measurements.measureProcesses(step, runs: options.runs, into: &results[index], log: log)
+        }
+        for (index, step) in options.steps.enumerated() {
+            await Measurements.measureInProcess(
+                step, runs: options.runs, into: &results[index], log: log)
+        }
+        print(Report.table(steps: options.steps, results: results, runs: options.runs))
+        print()
+        print(legend(options))
+        for (step, result) in zip(options.steps, results) {
+            if let session = result.pagedSession {
+                let pages = session.requestedPages.map(String.init).joined(separator: ", ")
+                print(
+                    "- \(step.command): \(session.presses) × ↓ loaded \(session.loadedRows) movies "
+                        + "with trending requests for pages \(pages).")
+            }
+            for note in result.notes {
+                print("- \(note)")
+            }
+        }
+    }
+
+    static func soak(_ options: BenchOptions) async -> Bool {
+        var results: [Soak.Result] = []
+        for step in options.steps {
+            printError("bench: \(step.command): \(options.soakKeys.formatted()) random keys")
+            results.append(await Soak.run(step, keyCount: options.soakKeys, seed: options.seed))
+        }
+        print(Soak.table(results))
+        print()
+        print(
+            "Keys from SplitMix64 seed \(options.seed), each followed by waiting for the screen "
+                + "to settle; sample data, zero latency, 80×24, all steps in one process. "
+                + "Growth is from the checkpoint to the end.")
+        return results.allSatisfy(\.isMet)
+    }
+
+    static func legend(_ options: BenchOptions) -> String {
+        let color = (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty ? "on" : "off"
+        return """
+            Median (spread) of the runs after one unmeasured warm-up run; the spread is p10–p90 \
+            (nearest rank), which for fewer than 10 runs is min–max. 80×24, colour \(color), \
+            \(ProcessInfo.processInfo.activeProcessorCount) cores. In-process figures use \
+            sample data (zero latency) or an HTTP stub; process figures spawn the release \
+            binary beside the bench with stdout piped (`--offline`; memory with \
+            `--keys "down down enter b end"`), wall time to exit and the child's own max RSS \
+            from wait4. A move is `send(.down)` + `displayIfNeeded()`; its bytes are counted \
+            until the screen settles again.
+            """
+    }
+
+    static func printError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

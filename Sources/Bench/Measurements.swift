@@ -1,0 +1,247 @@
+import Foundation
+import Steps
+import TMDB
+import TMDBTestSupport
+import TerminalUI
+
+/// Everything measured for one step; nil where the measurement could not run (`notes` says why).
+struct StepMeasurements {
+    var firstFrameInProcess: Summary?
+    var firstFrameFromProcessStart: Summary?
+    var moveWith20: SelectionMove?
+    var moveWith10000: SelectionMove?
+    var peakResidentMebibytes: Summary?
+    var detailReady: Summary?
+    var pagedSession: PagedSession?
+    var notes: [String] = []
+}
+
+/// One selection move: the work of handling the key and drawing, and the bytes that reached
+/// the terminal (every frame until the screen settled again).
+struct SelectionMove {
+    var workMilliseconds: Summary?
+    var bytes: Summary?
+}
+
+/// A session that scrolls until 100 movies are loaded.
+struct PagedSession {
+    var trendingRequests: Int
+    var requestedPages: [Int]
+    var loadedRows: Int
+    var presses: Int
+}
+
+/// The measurements, each a small scenario run against one step.
+@MainActor
+enum Measurements {
+    static let clock = ContinuousClock()
+    static let trendingPath = "/3/trending/movie/week"
+
+    /// The real binary: first frame and peak memory. Run these before anything in-process,
+    /// while the bench is small: on Linux a spawned child's max RSS starts from the bench's
+    /// own high-water mark (see `Platform`), so a figure at or below it is an upper bound.
+    static func measureProcesses(
+        _ step: Step, runs: Int, into result: inout StepMeasurements, log: (String) -> Void
+    ) {
+        log("\(step.command): first settled frame of the real binary")
+        switch processRuns(step, arguments: ["--offline"], runs: runs) {
+        case .success(let runs):
+            result.firstFrameFromProcessStart = Summary(runs.map(\.wallTime.milliseconds))
+        case .failure(let problem):
+            result.notes.append(problem.message)
+            return
+        }
+        log("\(step.command): peak resident memory")
+        switch processRuns(
+            step, arguments: ["--offline", "--keys", "down down enter b end"],
+            runs: max(3, runs / 3))
+        {
+        case .success(let runs):
+            let ownPeak = Platform.peakResidentBytesInheritedBySpawn()
+            if runs.contains(where: { $0.maximumResidentBytes <= ownPeak }) {
+                result.notes.append(
+                    "\(step.command): peak memory is an upper bound: it did not exceed the "
+                        + "bench's own peak (\(ownPeak / 1_048_576) MiB)")
+            }
+            result.peakResidentMebibytes = Summary(
+                runs.map { Double($0.maximumResidentBytes) / 1_048_576 })
+        case .failure(let problem):
+            result.notes.append(problem.message)
+        }
+    }
+
+    /// Everything measured in this process, against the virtual terminal.
+    static func measureInProcess(
+        _ step: Step, runs: Int, into result: inout StepMeasurements, log: (String) -> Void
+    ) async {
+        log("\(step.command): first settled frame in-process")
+        result.firstFrameInProcess = await firstFrameInProcess(step, runs: runs)
+        log("\(step.command): selection moves")
+        result.moveWith20 = await selectionMove(step, movies: 20, samples: runs * 4)
+        result.moveWith10000 = await selectionMove(step, movies: 10_000, samples: runs * 4)
+        log("\(step.command): detail readiness")
+        result.detailReady = await detailReady(step, runs: max(3, runs / 3))
+        log("\(step.command): paged session")
+        result.pagedSession = await pagedSession(step)
+    }
+
+    // MARK: First frame
+
+    /// Client, scene, application, start, settled: what `swift run` does after the process is up.
+    /// One unmeasured run first, so that one-time loading (the sample bundle) is not counted.
+    static func firstFrameInProcess(_ step: Step, runs: Int) async -> Summary? {
+        var samples: [Double] = []
+        for run in 0...runs {
+            let start = clock.now
+            let app = InProcessApp(step)
+            let isSettled = await app.launch()
+            let elapsed = start.duration(to: clock.now)
+            app.stop()
+            if run > 0 && isSettled {
+                samples.append(elapsed.milliseconds)
+            }
+        }
+        return Summary(samples)
+    }
+
+    // MARK: The real binary
+
+    struct ProcessProblem: Error {
+        var message: String
+    }
+
+    /// Runs the step's command (built next to the bench) `runs` times after one unmeasured run,
+    /// with standard output piped so that it prints one screen and exits.
+    static func processRuns(_ step: Step, arguments: [String], runs: Int)
+        -> Result<[ChildProcessResult], ProcessProblem>
+    {
+        let path = commandPath(step.command)
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            return .failure(
+                ProcessProblem(
+                    message: "\(step.command): \(path) is not built; run swift build -c release"))
+        }
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["TMDB_ACCESS_TOKEN", "TMDB_API_KEY", "TMDB_BASE_URL", "TMDB_LANGUAGE"] {
+            environment[name] = nil
+        }
+        environment["COLUMNS"] = "80"
+        environment["LINES"] = "24"
+        var results: [ChildProcessResult] = []
+        for run in 0...runs {
+            guard let result = Platform.run(path, arguments: arguments, environment: environment)
+            else {
+                return .failure(ProcessProblem(message: "\(step.command): could not spawn \(path)"))
+            }
+            let screen = String(decoding: result.output, as: UTF8.self)
+            guard result.status == 0, screen.contains("Trending movies") else {
+                return .failure(
+                    ProcessProblem(
+                        message: "\(step.command) \(arguments.joined(separator: " ")) exited "
+                            + "\(result.status) without the list"))
+            }
+            if run > 0 {
+                results.append(result)
+            }
+        }
+        return .success(results)
+    }
+
+    /// The step's command beside this one: `swift build` puts every product in one directory.
+    static func commandPath(_ command: String) -> String {
+        let me = URL(fileURLWithPath: CommandLine.arguments.first ?? "bench")
+        return me.deletingLastPathComponent().appendingPathComponent(command).path
+    }
+
+    // MARK: Selection move
+
+    /// Moves the selection down one row at a time near the top (no scrolling, as with 20
+    /// movies), timing `send` + `displayIfNeeded` and counting the bytes until settled.
+    static func selectionMove(_ step: Step, movies: Int, samples: Int) async -> SelectionMove? {
+        let stub = HTTPStub()
+        stub.respond(
+            to: trendingPath, query: ["page": "1"], with: Fixtures.page(1, of: 1, ids: 1...movies))
+        let app = InProcessApp(step, stub: stub)
+        defer { app.stop() }
+        guard await app.launch(), app.loadedRowCount == movies else { return nil }
+        var work: [Double] = []
+        var bytes: [Double] = []
+        var row = 0
+        for _ in 0..<samples {
+            if row == 10 {
+                app.application.send(.home)
+                await app.settle()
+                row = 0
+            }
+            let bytesBefore = app.terminal.bytesWritten
+            let start = clock.now
+            app.application.send(.down)
+            app.application.displayIfNeeded()
+            let elapsed = start.duration(to: clock.now)
+            await app.settle()
+            row += 1
+            work.append(elapsed.milliseconds)
+            bytes.append(Double(app.terminal.bytesWritten - bytesBefore))
+        }
+        return SelectionMove(workMilliseconds: Summary(work), bytes: Summary(bytes))
+    }
+
+    // MARK: Detail
+
+    static let detailDelay = Duration.milliseconds(200)
+    static let videosDelay = Duration.milliseconds(300)
+
+    /// From Enter to the settled detail screen while detail takes 200 ms and videos 300 ms.
+    static func detailReady(_ step: Step, runs: Int) async -> Summary? {
+        let stub = HTTPStub()
+        stub.respond(
+            to: trendingPath, query: ["page": "1"], with: Fixtures.page(1, of: 1, ids: 1...20))
+        stub.respond(
+            to: "/3/movie/1",
+            with: Fixtures.detail(id: 1, title: "Bench Detail", delay: detailDelay))
+        stub.respond(to: "/3/movie/1/videos", with: Fixtures.videos(id: 1, delay: videosDelay))
+        let app = InProcessApp(step, stub: stub)
+        defer { app.stop() }
+        guard await app.launch() else { return nil }
+        var samples: [Double] = []
+        for _ in 0..<runs {
+            let start = clock.now
+            app.application.send(.enter)
+            let isSettled = await app.settle()
+            let elapsed = start.duration(to: clock.now)
+            guard isSettled, app.terminal.rows.contains(where: { $0.contains("Bench Detail") })
+            else { return nil }
+            samples.append(elapsed.milliseconds)
+            app.application.send(.character("b"))
+            await app.settle()
+        }
+        return Summary(samples)
+    }
+
+    // MARK: Paging
+
+    /// Presses ↓ (waiting for each screen) until 100 movies are loaded, from a stub serving
+    /// ten pages of 20, and counts the trending requests.
+    static func pagedSession(_ step: Step) async -> PagedSession? {
+        let stub = HTTPStub()
+        for page in 1...10 {
+            stub.respond(
+                to: trendingPath, query: ["page": "\(page)"],
+                with: Fixtures.page(page, of: 10, ids: (page - 1) * 20 + 1...page * 20))
+        }
+        let app = InProcessApp(step, stub: stub)
+        defer { app.stop() }
+        guard await app.launch() else { return nil }
+        var presses = 0
+        while (app.loadedRowCount ?? 0) < 100 && presses < 500 {
+            app.application.send(.down)
+            await app.settle()
+            presses += 1
+        }
+        let requests = stub.requests(path: trendingPath)
+        return PagedSession(
+            trendingRequests: requests.count,
+            requestedPages: requests.compactMap { $0.queryItems["page"].flatMap { Int($0) } },
+            loadedRows: app.loadedRowCount ?? 0, presses: presses)
+    }
+}

@@ -1,0 +1,98 @@
+import Steps
+
+/// What the command line asked for.
+struct BenchOptions {
+    /// Runs of each quick measurement; the slow ones (a process, a 300 ms screen) use fewer.
+    var runs = 15
+    var isSoak = false
+    var soakKeys = 100_000
+    var seed: UInt64 = 2_024
+    /// The steps to measure, in `Step.all` order.
+    var steps = Step.all
+    var wantsHelp = false
+
+    static let usage = """
+        USAGE: bench [--runs N] [--step NAME]...
+               bench --soak [--keys N] [--seed N] [--step NAME]...
+
+        Measures every step of the course against the speed and size budgets of
+        shared/DESIGN.md and prints a Markdown table, one column per step.
+        Build everything in release first, so that the step commands sit next to
+        the bench: swift build -c release && swift run -c release bench
+
+        OPTIONS:
+          --runs N       runs of each quick measurement (default 15; process and
+                         detail measurements use about a third, at least 3)
+          --step NAME    measure only this step (mvc, mvvm, …); repeatable
+          --soak         type random keys against each step in-process and check
+                         that resident memory stops growing; exit 1 if it does not
+          --keys N       keys per step for --soak (default 100000, at least 100)
+          --seed N       seed of the soak's key sequence (default 2024)
+          -h, --help     show this help
+        """
+
+    /// Parses `arguments` (without the command); a bad one throws a one-line message.
+    static func parse(_ arguments: [String]) throws(BenchUsageError) -> BenchOptions {
+        var options = BenchOptions()
+        var chosenSteps: [Step] = []
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            var name = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(BenchUsageError) -> String {
+                if let inlineValue { return inlineValue }
+                guard let next = remaining.popFirst() else {
+                    throw BenchUsageError(message: "\(name) needs a value")
+                }
+                return next
+            }
+            func number(atLeast minimum: Int) throws(BenchUsageError) -> Int {
+                let text = try value()
+                guard let number = Int(text), number >= minimum else {
+                    throw BenchUsageError(
+                        message:
+                            "\(name) expects a whole number of at least \(minimum), not '\(text)'")
+                }
+                return number
+            }
+            switch name {
+            case "-h", "--help":
+                options.wantsHelp = true
+            case "--soak":
+                options.isSoak = true
+            case "--runs":
+                options.runs = try number(atLeast: 1)
+            case "--keys":
+                options.soakKeys = try number(atLeast: 100)
+            case "--seed":
+                options.seed = UInt64(try number(atLeast: 0))
+            case "--step":
+                let command = try value()
+                guard let step = Step.all.first(where: { $0.command == command }) else {
+                    let known = Step.all.map(\.command).joined(separator: ", ")
+                    throw BenchUsageError(message: "unknown step '\(command)' (known: \(known))")
+                }
+                chosenSteps.append(step)
+            default:
+                throw BenchUsageError(
+                    message: argument.hasPrefix("-")
+                        ? "unknown option '\(name)'" : "unexpected argument '\(argument)'")
+            }
+        }
+        if !chosenSteps.isEmpty {
+            options.steps = Step.all.filter { step in
+                chosenSteps.contains { $0.number == step.number }
+            }
+        }
+        return options
+    }
+}
+
+/// A command-line mistake, said in one line.
+struct BenchUsageError: Error {
+    var message: String
+}

@@ -1,0 +1,150 @@
+// Every call into the C library the bench makes lives here, so that macOS and Linux differ in
+// one short file. posix_spawn, pipe, read, wait4 and rusage exist on both with the same meaning;
+// what differs is the spawn file-actions type, the unit of `ru_maxrss` and how to read the
+// resident size of the running process.
+#if canImport(Glibc)
+    import Glibc
+
+    /// Linux: a struct, initialised by `posix_spawn_file_actions_init`.
+    private func makeFileActions() -> posix_spawn_file_actions_t { posix_spawn_file_actions_t() }
+
+    /// Linux: `ru_maxrss` is in kibibytes (getrusage(2)).
+    private let maximumResidentSizeUnit = 1024
+#elseif canImport(Darwin)
+    import Darwin
+
+    /// macOS: an opaque pointer, set by `posix_spawn_file_actions_init`.
+    private func makeFileActions() -> posix_spawn_file_actions_t { nil }
+
+    /// macOS: `ru_maxrss` is in bytes (getrusage(2)).
+    private let maximumResidentSizeUnit = 1
+
+    /// The task port, trapped once: `mach_task_self_` is a global var Swift 6 rejects in older SDKs.
+    private let currentTask: mach_port_t = task_self_trap()
+#endif
+
+/// What a finished child process did.
+struct ChildProcessResult {
+    /// The exit status, or 128 + the signal's number when it was killed.
+    var status: Int32
+    /// From just before the spawn to the return of `wait4`.
+    var wallTime: Duration
+    /// The child's peak resident set size, from its own rusage.
+    var maximumResidentBytes: Int
+    /// Everything it wrote to standard output.
+    var output: [UInt8]
+}
+
+/// The C library calls the bench needs, in one place (see the file comment).
+enum Platform {
+    /// Runs `path` with `arguments` and `environment`, standard input from /dev/null, standard
+    /// output into a pipe, standard error discarded; waits for it and reads its own rusage.
+    static func run(_ path: String, arguments: [String], environment: [String: String])
+        -> ChildProcessResult?
+    {
+        var descriptors: [Int32] = [-1, -1]
+        guard pipe(&descriptors) == 0 else { return nil }
+        let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
+        var actions = makeFileActions()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, readEnd)
+        posix_spawn_file_actions_addclose(&actions, writeEnd)
+
+        let argumentVector = ([path] + arguments).map { strdup($0) } + [nil]
+        let environmentVector =
+            environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argumentVector + environmentVector { free(pointer) }
+        }
+
+        let clock = ContinuousClock()
+        let start = clock.now
+        var pid: pid_t = 0
+        let spawnError = posix_spawn(
+            &pid, path, &actions, nil, argumentVector, environmentVector)
+        close(writeEnd)
+        guard spawnError == 0 else {
+            close(readEnd)
+            return nil
+        }
+
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                output += buffer[0..<count]
+            } else if count == 0 || errno != EINTR {
+                break
+            }
+        }
+        close(readEnd)
+
+        var waitStatus: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &waitStatus, 0, &usage) < 0 {
+            guard errno == EINTR else { return nil }
+        }
+        let wallTime = start.duration(to: clock.now)
+        // The wait status layout (signal in the low 7 bits, exit code above) is shared by both.
+        let signal = waitStatus & 0x7F
+        let status = signal == 0 ? (waitStatus >> 8) & 0xFF : 128 + signal
+        return ChildProcessResult(
+            status: status, wallTime: wallTime,
+            maximumResidentBytes: Int(usage.ru_maxrss) * maximumResidentSizeUnit, output: output)
+    }
+
+    /// The part of a spawned child's max RSS that may be the bench's, not the child's.
+    ///
+    /// Linux: posix_spawn runs the child in the bench's memory until exec, and exec keeps that
+    /// memory's high-water mark (VmHWM) in the child's `ru_maxrss`. macOS spawns a fresh task.
+    static func peakResidentBytesInheritedBySpawn() -> Int {
+        #if canImport(Glibc)
+            guard let status = readFile("/proc/self/status") else { return 0 }
+            for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+                let kibibytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+                return (kibibytes ?? 0) * 1024
+            }
+            return 0
+        #elseif canImport(Darwin)
+            return 0
+        #endif
+    }
+
+    /// The resident set size of this process right now, in bytes.
+    static func residentBytes() -> Int? {
+        #if canImport(Glibc)
+            // /proc/self/statm: size resident shared text lib data dt, in pages.
+            guard let statm = readFile("/proc/self/statm") else { return nil }
+            let fields = statm.split(separator: " ")
+            guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+            return pages * sysconf(Int32(_SC_PAGESIZE))
+        #elseif canImport(Darwin)
+            var info = mach_task_basic_info()
+            var count = mach_msg_type_number_t(
+                MemoryLayout<mach_task_basic_info>.size / MemoryLayout<natural_t>.size)
+            let result = withUnsafeMutablePointer(to: &info) {
+                $0.withMemoryRebound(to: integer_t.self, capacity: Int(count)) {
+                    task_info(currentTask, task_flavor_t(MACH_TASK_BASIC_INFO), $0, &count)
+                }
+            }
+            return result == KERN_SUCCESS ? Int(info.resident_size) : nil
+        #endif
+    }
+
+    #if canImport(Glibc)
+        /// A small /proc file as text.
+        private static func readFile(_ path: String) -> String? {
+            let descriptor = open(path, O_RDONLY)
+            guard descriptor >= 0 else { return nil }
+            defer { close(descriptor) }
+            var buffer = [UInt8](repeating: 0, count: 8_192)
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : nil
+        }
+    #endif
+}

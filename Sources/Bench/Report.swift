@@ -1,0 +1,115 @@
+import Foundation
+import Steps
+
+/// The Markdown table: one row per measurement, one column per step, the budget beside it.
+enum Report {
+    /// Budgets from shared/DESIGN.md, "Speed and size budgets".
+    static let firstFrameBudget = 150.0
+    static let moveWorkBudget = 1.0
+    static let moveBytesBudget = 400.0
+    static let residentBudget = 30.0
+    static let detailMaximum = 300.0
+    static let detailSum = 500.0
+
+    /// A 10,000-movie move counts as "the same as with 20" within twice the time plus 20 µs
+    /// (timer and cache noise at this scale), and with exactly as many bytes.
+    static func isSameWork(_ large: Double, as small: Double) -> Bool {
+        large <= 2 * small + 0.02
+    }
+
+    struct Row {
+        var measure: String
+        var budget: String
+        var cell: (StepMeasurements) -> String
+    }
+
+    static func table(steps: [Step], results: [StepMeasurements], runs: Int) -> String {
+        let slowRuns = max(3, runs / 3)
+        let moveSamples = runs * 4
+        let rows = [
+            Row(measure: "First settled frame in-process, ms (\(runs) runs)", budget: "—") {
+                cell($0.firstFrameInProcess, digits: 1)
+            },
+            Row(
+                measure: "First settled frame from process start, ms (\(runs) runs)",
+                budget: "≤ 150"
+            ) {
+                cell($0.firstFrameFromProcessStart, digits: 1) { $0.median <= firstFrameBudget }
+            },
+            Row(measure: "Selection move, 20 movies: work, ms (\(moveSamples))", budget: "≤ 1") {
+                cell($0.moveWith20?.workMilliseconds, digits: 3) { $0.median <= moveWorkBudget }
+            },
+            Row(measure: "Selection move, 20 movies: bytes written", budget: "≤ 400") {
+                cell($0.moveWith20?.bytes, digits: 0) { $0.median <= moveBytesBudget }
+            },
+            Row(
+                measure: "Selection move, 10,000 movies: work, ms (\(moveSamples))",
+                budget: "≤ 1, same as 20"
+            ) { result in
+                let small = result.moveWith20?.workMilliseconds?.median
+                return cell(result.moveWith10000?.workMilliseconds, digits: 3) { summary in
+                    summary.median <= moveWorkBudget
+                        && small.map { isSameWork(summary.median, as: $0) } ?? false
+                }
+            },
+            Row(
+                measure: "Selection move, 10,000 movies: bytes written",
+                budget: "≤ 400, same as 20"
+            ) { result in
+                let small = result.moveWith20?.bytes?.median
+                return cell(result.moveWith10000?.bytes, digits: 0) {
+                    $0.median <= moveBytesBudget && $0.median == small
+                }
+            },
+            Row(
+                measure: "Peak resident memory of the binary, MiB (\(slowRuns) runs)",
+                budget: "≤ 30"
+            ) {
+                cell($0.peakResidentMebibytes, digits: 1) { $0.median <= residentBudget }
+            },
+            Row(
+                measure: "Detail ready, detail 200 ms ∥ videos 300 ms, ms (\(slowRuns) runs)",
+                budget: "≈ 300, not 500"
+            ) {
+                // Nearer the slower request than the sum of both.
+                cell($0.detailReady, digits: 0) {
+                    $0.median >= detailMaximum && $0.median < (detailMaximum + detailSum) / 2
+                }
+            },
+            Row(measure: "Trending requests to load 100 movies", budget: "5 (pages 1–5 once)") {
+                guard let session = $0.pagedSession else { return "did not run" }
+                let isMet =
+                    session.loadedRows >= 100 && session.requestedPages == Array(1...5)
+                return "\(session.trendingRequests) · \(isMet ? "met" : "**missed**")"
+            },
+        ]
+        var lines = [
+            "| Measure | Budget | " + steps.map { "\($0.command)" }.joined(separator: " | ") + " |",
+            "|---|---|" + steps.map { _ in "---|" }.joined(),
+        ]
+        for row in rows {
+            lines.append(
+                "| \(row.measure) | \(row.budget) | "
+                    + results.map(row.cell).joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// "12.3 (11.9–13.0) · met": the median, the spread, and the verdict when there is a budget.
+    static func cell(_ summary: Summary?, digits: Int, isMet: ((Summary) -> Bool)? = nil)
+        -> String
+    {
+        guard let summary else { return "did not run" }
+        var text =
+            "\(format(summary.median, digits)) (\(format(summary.low, digits))–"
+            + "\(format(summary.high, digits)))"
+        if let isMet {
+            text += isMet(summary) ? " · met" : " · **missed**"
+        }
+        return text
+    }
+
+    static func format(_ value: Double, _ digits: Int) -> String {
+        String(format: "%.\(digits)f", value)
+    }
+}
