@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "mvc", targets: ["MVCCommand"]),
         .executable(name: "mvvm", targets: ["MVVMCommand"]),
         .executable(name: "mvvm-io", targets: ["MVVMIOCommand"]),
+        .executable(name: "mvvm-c", targets: ["MVVMCCommand"]),
         .executable(name: "terminal-demo", targets: ["TerminalUIDemo"]),
         .executable(name: "lessons", targets: ["Lessons"]),
         .executable(name: "bench", targets: ["Bench"]),
@@ -37,9 +38,16 @@ let package = Package(
         .executableTarget(
             name: "MVVMIOCommand", dependencies: ["MVVMIO", "MovieUI"],
             path: "Sources/Commands/mvvm-io"),
+        .target(
+            name: "MVVMC", dependencies: ["MovieUI", "TerminalUI", "TMDB", "ViewModelKit"],
+            path: "Sources/04-MVVM-C"),
+        .executableTarget(
+            name: "MVVMCCommand", dependencies: ["MVVMC", "MovieUI"],
+            path: "Sources/Commands/mvvm-c"),
 
         // The list of steps, for the acceptance suite, the bench and the lessons tool.
-        .target(name: "Steps", dependencies: ["MVC", "MVVM", "MVVMIO", "MovieUI", "TMDB"]),
+        .target(
+            name: "Steps", dependencies: ["MVC", "MVVM", "MVVMIO", "MVVMC", "MovieUI", "TMDB"]),
 
         // The lessons tool: reads the repository's files, depends on no step.
         .executableTarget(name: "Lessons"),

@@ -8,7 +8,7 @@ import TerminalUI
 /// forwards what the user does.
 @MainActor
 final class MovieDetailViewController: ViewController {
-    private let viewModel: MovieDetailViewModel
+    let viewModel: MovieDetailViewModel
 
     // MARK: Views
 

@@ -9,7 +9,7 @@ import TMDB
 final class MovieDetailViewModel {
     // MARK: State
 
-    private let movie: Movie
+    let movie: Movie
     private var detail: MovieDetail?
     private var trailer: Video?
     private(set) var isLoading = false

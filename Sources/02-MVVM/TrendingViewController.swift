@@ -8,7 +8,7 @@ import TerminalUI
 /// says and forwards what the user does.
 @MainActor
 final class TrendingViewController: ViewController {
-    private let viewModel: TrendingViewModel
+    let viewModel: TrendingViewModel
 
     // MARK: Views
 

@@ -8,7 +8,7 @@ import ViewModelKit
 /// model's input streams and renders every state that comes out.
 @MainActor
 final class MovieDetailViewController: ViewController {
-    private let viewModel: MovieDetailViewModel
+    let viewModel: MovieDetailViewModel
     private var state = MovieDetailViewModel.State()
     private let bag = TaskBag()
 
@@ -74,10 +74,11 @@ final class MovieDetailViewController: ViewController {
         loadingView.isHidden = !state.isLoading
         messageView.isHidden = state.errorMessage == nil
         if state.isShowingDetail {
-            textView.blocks = MovieDetailContent(
-                heading: state.heading, tagline: state.tagline, facts: state.facts,
-                overview: state.overview, cast: state.cast, trailerLink: state.trailerLink
-            ).blocks
+            textView.blocks =
+                MovieDetailContent(
+                    heading: state.heading, tagline: state.tagline, facts: state.facts,
+                    overview: state.overview, cast: state.cast, trailerLink: state.trailerLink
+                ).blocks
         }
         if let errorMessage = state.errorMessage {
             messageView.message = errorMessage

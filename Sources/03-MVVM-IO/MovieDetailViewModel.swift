@@ -39,7 +39,7 @@ final class MovieDetailViewModel: ViewModelType {
 
     // MARK: State
 
-    private let movie: Movie
+    let movie: Movie
     private var detail: MovieDetail?
     private var trailer: Video?
     /// True from the start: the screen shows it is loading until the first answer.

@@ -8,7 +8,7 @@ import ViewModelKit
 /// its view model's input streams and renders every state that comes out.
 @MainActor
 final class TrendingViewController: ViewController {
-    private let viewModel: TrendingViewModel
+    let viewModel: TrendingViewModel
     private var state = TrendingViewModel.State()
     private let bag = TaskBag()
 

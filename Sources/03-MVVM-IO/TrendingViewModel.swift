@@ -57,7 +57,8 @@ final class TrendingViewModel: ViewModelType {
                 rank: "\(index + 1)",
                 title: movie.title,
                 year: TrendingViewModel.year(of: movie.releaseDate),
-                rating: TrendingViewModel.rating(average: movie.voteAverage, count: movie.voteCount))
+                rating: TrendingViewModel.rating(average: movie.voteAverage, count: movie.voteCount)
+            )
         }
 
         /// The movie behind a row, for opening its detail.
@@ -165,7 +166,8 @@ final class TrendingViewModel: ViewModelType {
         let page = lastLoadedPage + 1
         loadTask = Task { [weak self] in
             do throws(TMDBError) {
-                let moviePage = try await TMDBClient.shared.trendingMovies(window: window, page: page)
+                let moviePage = try await TMDBClient.shared.trendingMovies(
+                    window: window, page: page)
                 guard !Task.isCancelled else { return }
                 self?.append(moviePage, page: page)
             } catch {

@@ -1,5 +1,6 @@
 import MVC
 import MVVM
+import MVVMC
 import MVVMIO
 import MovieUI
 import TMDB
@@ -38,5 +39,10 @@ public struct Step: Sendable, CustomStringConvertible {
         summary: "View models become transform(input:) -> output over async streams."
     ) { MVVMIO.App(client: $0, window: $1) }
 
-    public static let all: [Step] = [.mvc, .mvvm, .mvvmIO]
+    public static let mvvmC = Step(
+        number: 4, command: "mvvm-c", module: "MVVMC", folder: "04-MVVM-C",
+        summary: "Navigation leaves the controllers for an AppCoordinator."
+    ) { MVVMC.App(client: $0, window: $1) }
+
+    public static let all: [Step] = [.mvc, .mvvm, .mvvmIO, .mvvmC]
 }

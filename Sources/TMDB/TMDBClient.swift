@@ -106,7 +106,7 @@ public struct TMDBClient: Sendable {
         if Task.isCancelled { throw .cancelled }
         let result: (Data, URLResponse)
         do {
-            result = try await session.data(for: request)
+            result = try await Transfer(request, on: session).response()
         } catch {
             throw Self.transportError(error)
         }

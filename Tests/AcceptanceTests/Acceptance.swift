@@ -1,8 +1,9 @@
+import TMDBTestSupport
 import Testing
 
 /// The one behaviour suite every step must pass, checked against APP-SPEC.
 ///
 /// Steps 01–04 reach the network through one shared client, as most tutorials do, so the
 /// in-process scenarios run one at a time.
-@Suite(.serialized)
+@Suite(.serialized, .sharingTMDBClient)
 enum Acceptance {}

@@ -3,9 +3,9 @@ import TMDB
 import TMDBTestSupport
 import Testing
 
-/// E1: a cancelled request ends as `.cancelled`, promptly, and the stub sees it stop.
+/// E1: a cancelled request ends as `.cancelled`, promptly, while its transfer runs on unobserved.
 @Suite struct CancellationTests {
-    @Test func cancellingTheTaskCancelsTheRequest() async throws {
+    @Test func cancellingTheTaskEndsTheWaitAtOnce() async throws {
         let stub = HTTPStub()
         stub.respond(to: "/3/movie/550", with: .json(Fixture.detail, delay: .seconds(30)))
         let client = stub.makeClient()
@@ -18,9 +18,10 @@ import Testing
         let result = await task.result
         #expect(throws: TMDBError.cancelled) { try result.get() }
         #expect(ContinuousClock.now - started < .seconds(10))
-        // stopLoading cancelled the pending delivery, and the record says so.
-        #expect(await stub.waitUntil { $0.inFlightCount == 0 })
-        #expect(stub.requests.first?.finishedAt != nil)
+        // The transfer itself is left to finish: cancelling a URLSession task while its
+        // answer arrives can deadlock Foundation on Linux (see Transfer).
+        #expect(stub.inFlightCount == 1)
+        #expect(stub.requests.first?.finishedAt == nil)
     }
 
     @Test func alreadyCancelledTaskSendsNothing() async {
