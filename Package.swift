@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "mvvm", targets: ["MVVMCommand"]),
         .executable(name: "mvvm-io", targets: ["MVVMIOCommand"]),
         .executable(name: "mvvm-c", targets: ["MVVMCCommand"]),
+        .executable(name: "mvvm-c-di", targets: ["MVVMCDICommand"]),
         .executable(name: "terminal-demo", targets: ["TerminalUIDemo"]),
         .executable(name: "lessons", targets: ["Lessons"]),
         .executable(name: "bench", targets: ["Bench"]),
@@ -44,10 +45,17 @@ let package = Package(
         .executableTarget(
             name: "MVVMCCommand", dependencies: ["MVVMC", "MovieUI"],
             path: "Sources/Commands/mvvm-c"),
+        .target(
+            name: "MVVMCDI", dependencies: ["MovieUI", "TerminalUI", "TMDB", "ViewModelKit"],
+            path: "Sources/05-MVVM-C-DI"),
+        .executableTarget(
+            name: "MVVMCDICommand", dependencies: ["MVVMCDI", "MovieUI"],
+            path: "Sources/Commands/mvvm-c-di"),
 
         // The list of steps, for the acceptance suite, the bench and the lessons tool.
         .target(
-            name: "Steps", dependencies: ["MVC", "MVVM", "MVVMIO", "MVVMC", "MovieUI", "TMDB"]),
+            name: "Steps",
+            dependencies: ["MVC", "MVVM", "MVVMIO", "MVVMC", "MVVMCDI", "MovieUI", "TMDB"]),
 
         // The lessons tool: reads the repository's files, depends on no step.
         .executableTarget(name: "Lessons"),

@@ -54,7 +54,7 @@ enum PathTable {
             [
                 "\(row.step.paddedNumber) \(row.step.title)", row.step.product,
                 "\(row.fileCount)", "\(row.swiftLineCount)", row.testCount.map(String.init) ?? "–",
-                row.lessonFile.map { String($0.dropFirst("Lessons/".count)) } ?? "missing",
+                row.lessonFile == nil ? "missing" : "yes",
                 row.summary,
             ]
         }
@@ -64,7 +64,7 @@ enum PathTable {
         if let width, let last = widths.indices.last {
             // "| " + cells joined by " | " + " |": 4 + 3 per column boundary.
             let fixed = widths.dropLast().reduce(0, +) + 3 * (widths.count - 1) + 4
-            widths[last] = max(16, min(widths[last], width - fixed))
+            widths[last] = max(12, min(widths[last], width - fixed))
         }
 
         // A summary too long for its column goes on under the row, the other cells left blank.

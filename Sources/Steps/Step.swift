@@ -1,6 +1,7 @@
 import MVC
 import MVVM
 import MVVMC
+import MVVMCDI
 import MVVMIO
 import MovieUI
 import TMDB
@@ -44,5 +45,10 @@ public struct Step: Sendable, CustomStringConvertible {
         summary: "Navigation leaves the controllers for an AppCoordinator."
     ) { MVVMC.App(client: $0, window: $1) }
 
-    public static let all: [Step] = [.mvc, .mvvm, .mvvmIO, .mvvmC]
+    public static let mvvmCDI = Step(
+        number: 5, command: "mvvm-c-di", module: "MVVMCDI", folder: "05-MVVM-C-DI",
+        summary: "No singletons: services are protocols, an AppDIContainer injects everything."
+    ) { MVVMCDI.App(client: $0, window: $1) }
+
+    public static let all: [Step] = [.mvc, .mvvm, .mvvmIO, .mvvmC, .mvvmCDI]
 }

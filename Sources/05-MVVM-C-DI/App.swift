@@ -1,0 +1,22 @@
+import MovieUI
+import TMDB
+import TerminalUI
+
+/// Where the step starts: `swift run mvvm-c-di` and the acceptance tests both begin here.
+@MainActor
+public final class App: AppScene {
+    private let container: AppDIContainer
+    /// Kept for as long as the app runs, as a scene delegate keeps its coordinator.
+    private var coordinator: AppCoordinator?
+
+    public init(client: TMDBClient, window: TrendingWindow) {
+        // No shared client: the container hands this one to whoever needs it.
+        container = AppDIContainer(movieService: client, window: window)
+    }
+
+    public func makeRootViewController() -> ViewController {
+        let coordinator = container.makeAppCoordinator()
+        self.coordinator = coordinator
+        return coordinator.start()
+    }
+}

@@ -1,0 +1,30 @@
+import TMDB
+import TerminalUI
+
+/// The composition root: the one place that decides which implementation each part gets
+/// and builds the object graph. Everything else receives what it needs through its
+/// initialiser.
+@MainActor
+final class AppDIContainer {
+    private let movieService: any MovieService
+    private let window: TrendingWindow
+
+    init(movieService: any MovieService, window: TrendingWindow) {
+        self.movieService = movieService
+        self.window = window
+    }
+
+    func makeAppCoordinator() -> AppCoordinator {
+        AppCoordinator(container: self)
+    }
+
+    func makeTrendingViewController() -> TrendingViewController {
+        TrendingViewController(
+            viewModel: TrendingViewModel(window: window, movieService: movieService))
+    }
+
+    func makeMovieDetailViewController(for movie: Movie) -> MovieDetailViewController {
+        MovieDetailViewController(
+            viewModel: MovieDetailViewModel(movie: movie, movieService: movieService))
+    }
+}
