@@ -111,6 +111,13 @@ extension String {
     /// Display width by table, never by locale: Hangul/CJK/fullwidth/emoji 2, combining marks 0.
     public var displayWidth: Int {
         var total = 0
+        // Most text on screen is ASCII: one column a printable byte, no grapheme breaking.
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            for byte in utf8 where byte >= 0x20 && byte < 0x7F {
+                total += 1
+            }
+            return total
+        }
         for character in self {
             total += DisplayWidth.width(of: character)
         }
