@@ -146,4 +146,38 @@ import Testing
         #expect(root.listView.selectedRow == 4)
         #expect(terminal.writeCount == writes + 1)
     }
+
+    /// Copies a counter into its title only in `updateProperties()`, as a view-model-bound
+    /// controller does, so the screen shows the counter only if the hook runs.
+    final class CounterController: ViewController {
+        var count = 0
+        private(set) var updates = 0
+
+        override func updateProperties() {
+            updates += 1
+            navigationItem = NavigationItem(title: "Count \(count)")
+        }
+
+        override func handle(_ key: Key) -> Bool {
+            guard key == .character("+") else { return false }
+            #expect(navigationItem.title == "Count \(count)", "a key acts on current state")
+            count += 1
+            setNeedsDisplay()
+            return true
+        }
+    }
+
+    @Test("updateProperties runs before every frame and before every key")
+    func updatePropertiesRunsBeforeFramesAndKeys() async {
+        let root = CounterController()
+        let (application, terminal) = await makeApplication(
+            root: NavigationController(rootViewController: root))
+        #expect(terminal.rows[0].hasPrefix("Count 0"))
+
+        root.count = 5
+        application.send(.character("+"))
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows[0].hasPrefix("Count 6"))
+        #expect(root.updates >= 3)
+    }
 }
