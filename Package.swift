@@ -73,7 +73,7 @@ let package = Package(
         // Tests.
         .testTarget(name: "TMDBTests", dependencies: ["TMDB", "TMDBTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CPseudoTerminal"]),
-        .testTarget(name: "MovieUITests", dependencies: ["MovieUI"]),
+        .testTarget(name: "MovieUITests", dependencies: ["MovieUI", "TMDB", "TerminalUI"]),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons"]),
         .testTarget(
             name: "AcceptanceTests",

@@ -57,8 +57,10 @@ enum Report {
                 budget: "≤ 400, same as 20"
             ) { result in
                 let small = result.moveWith20?.bytes?.median
-                return cell(result.moveWith10000?.bytes, digits: 0) {
-                    $0.median <= moveBytesBudget && $0.median == small
+                // "The same" allows a few bytes: the header's "12 / 10000" has more digits.
+                return cell(result.moveWith10000?.bytes, digits: 0) { summary in
+                    summary.median <= moveBytesBudget
+                        && small.map { abs(summary.median - $0) <= 16 } ?? false
                 }
             },
             Row(

@@ -157,7 +157,8 @@ public enum MovieApp {
 
     private static func isLanguageCode(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard let language = parts.first, language.count == 2, language.allSatisfy(\.isLowercase),
+        guard let language = parts.first, language.count == 2,
+            language.allSatisfy({ $0.isLowercase && $0.isASCII }),
             parts.count <= 2
         else { return false }
         guard parts.count == 2 else { return true }

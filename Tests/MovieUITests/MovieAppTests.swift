@@ -1,0 +1,85 @@
+import TMDB
+import TerminalUI
+import Testing
+
+@testable import MovieUI
+
+/// The launcher every step shares: options and variables become one configuration (L3–L5).
+@Suite("MovieApp")
+struct MovieAppTests {
+    @Test("L2: no credential means sample data, week, en-US")
+    func defaults() throws {
+        let launch = try MovieApp.makeLaunch(arguments: [], environment: [:])
+        #expect(launch.configuration.usesSampleData)
+        #expect(launch.configuration.language == "en-US")
+        #expect(launch.window == .week)
+        #expect(!launch.wantsHelp)
+    }
+
+    @Test("L3: a token wins over a key; base URL and language come from the environment")
+    func environment() throws {
+        let launch = try MovieApp.makeLaunch(
+            arguments: [],
+            environment: [
+                "TMDB_ACCESS_TOKEN": "token", "TMDB_API_KEY": "key",
+                "TMDB_BASE_URL": "http://127.0.0.1:8080", "TMDB_LANGUAGE": "ko-KR",
+            ])
+        #expect(launch.configuration.credential == .accessToken("token"))
+        #expect(launch.configuration.baseURL.absoluteString == "http://127.0.0.1:8080")
+        #expect(launch.configuration.language == "ko-KR")
+        #expect(!launch.configuration.usesSampleData)
+    }
+
+    @Test("L3 L5: options override the environment")
+    func options() throws {
+        let launch = try MovieApp.makeLaunch(
+            arguments: ["--offline", "--latency", "800", "--language=ja-JP", "--window", "day"],
+            environment: ["TMDB_API_KEY": "key", "TMDB_LANGUAGE": "ko-KR"])
+        #expect(launch.configuration.usesSampleData)
+        #expect(launch.configuration.sampleLatency == .milliseconds(800))
+        #expect(launch.configuration.language == "ja-JP")
+        #expect(launch.window == .day)
+    }
+
+    static let badInput: [(arguments: [String], environment: [String: String], mentions: String)] = [
+        (["--frob"], [:], "--frob"),
+        (["--latency", "soon"], [:], "--latency"),
+        (["--latency", "-5"], [:], "--latency"),
+        (["--window", "month"], [:], "--window"),
+        (["--language", "korean"], [:], "--language"),
+        (["--language", "KO-kr"], [:], "--language"),
+        ([], ["TMDB_BASE_URL": "ftp://example.com"], "TMDB_BASE_URL"),
+        (["--keys", "down dwn"], [:], "dwn"),
+    ]
+
+    @Test("L4: bad input is a usage error that says what was wrong", arguments: badInput.indices)
+    func badInput(index: Int) {
+        let (arguments, environment, mentions) = Self.badInput[index]
+        #expect {
+            try MovieApp.makeLaunch(arguments: arguments, environment: environment)
+        } throws: { error in
+            (error as? UsageError)?.message.contains(mentions) == true
+        }
+    }
+
+    @Test("L8: a usage error never repeats a credential")
+    func usageErrorHidesCredential() {
+        #expect {
+            try MovieApp.makeLaunch(
+                arguments: [], environment: ["TMDB_BASE_URL": "not a url?api_key=SECRET-42"])
+        } throws: { error in
+            !"\(error)".contains("SECRET-42")
+        }
+    }
+
+    @Test("E2: help lists the keys, the data source and TMDB's notice")
+    func help() {
+        let help = MovieApp.help(for: Configuration())
+        #expect(help.entries.contains { $0.keys.contains("Enter") })
+        #expect(help.notes.contains { $0.contains("sample data") })
+        #expect(help.notes.contains(MovieApp.attribution))
+        let usage = MovieApp.usage(command: "mvc")
+        #expect(usage.contains("Usage: mvc"))
+        #expect(usage.contains("TMDB_ACCESS_TOKEN"))
+    }
+}
