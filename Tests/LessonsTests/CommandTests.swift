@@ -86,10 +86,10 @@ import Testing
             let output = runLessons(in: repository).output
             #expect(
                 output.contains(
-                    "| 01 MVC  | mvc     |     1 |     1 |     – | 01-MVC.md | "
+                    "| 01 MVC  | mvc     |     1 |     1 |     – | yes     | "
                         + "The controller does everything: it fetches through the client, "
                         + "e.g. the trending page. |"))
-            #expect(output.contains("| 02 MVVM | mvvm    |     1 |     1 |     2 | missing   | "))
+            #expect(output.contains("| 02 MVVM | mvvm    |     1 |     1 |     2 | missing | "))
             #expect(output.contains(CourseStep.known[1].summary))
         }
     }

@@ -41,20 +41,21 @@ struct MovieAppTests {
         #expect(launch.window == .day)
     }
 
-    static let badInput: [(arguments: [String], environment: [String: String], mentions: String)] = [
-        (["--frob"], [:], "--frob"),
-        (["--latency", "soon"], [:], "--latency"),
-        (["--latency", "-5"], [:], "--latency"),
-        (["--window", "month"], [:], "--window"),
-        (["--language", "korean"], [:], "--language"),
-        (["--language", "KO-kr"], [:], "--language"),
-        ([], ["TMDB_BASE_URL": "ftp://example.com"], "TMDB_BASE_URL"),
-        (["--keys", "down dwn"], [:], "dwn"),
-    ]
+    static let badInputs: [(arguments: [String], environment: [String: String], mentions: String)] =
+        [
+            (["--frob"], [:], "--frob"),
+            (["--latency", "soon"], [:], "--latency"),
+            (["--latency", "-5"], [:], "--latency"),
+            (["--window", "month"], [:], "--window"),
+            (["--language", "korean"], [:], "--language"),
+            (["--language", "KO-kr"], [:], "--language"),
+            ([], ["TMDB_BASE_URL": "ftp://example.com"], "TMDB_BASE_URL"),
+            (["--keys", "down dwn"], [:], "dwn"),
+        ]
 
-    @Test("L4: bad input is a usage error that says what was wrong", arguments: badInput.indices)
-    func badInput(index: Int) {
-        let (arguments, environment, mentions) = Self.badInput[index]
+    @Test("L4: bad input is a usage error that says what was wrong", arguments: badInputs.indices)
+    func badInputIsAUsageError(index: Int) {
+        let (arguments, environment, mentions) = Self.badInputs[index]
         #expect {
             try MovieApp.makeLaunch(arguments: arguments, environment: environment)
         } throws: { error in
