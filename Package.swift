@@ -75,6 +75,13 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CPseudoTerminal"]),
         .testTarget(name: "MovieUITests", dependencies: ["MovieUI", "TMDB", "TerminalUI"]),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons"]),
+        .testTarget(name: "MVVMTests", dependencies: ["MVVM", "TMDB", "TMDBTestSupport"]),
+        .testTarget(
+            name: "MVVMIOTests",
+            dependencies: ["MVVMIO", "TMDB", "TMDBTestSupport", "ViewModelKit"]),
+        .testTarget(
+            name: "MVVMCTests", dependencies: ["MVVMC", "TMDB", "TMDBTestSupport", "TerminalUI"]),
+        .testTarget(name: "MVVMCDITests", dependencies: ["MVVMCDI", "TMDB", "TerminalUI"]),
         .testTarget(
             name: "AcceptanceTests",
             dependencies: [
