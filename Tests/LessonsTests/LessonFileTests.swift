@@ -20,6 +20,18 @@ import Testing
             "\(extra.sorted()) compare steps that are no longer neighbours: \(rewrite)")
     }
 
+    /// Lessons/README.md shows the path table exactly as `swift run lessons` prints it today.
+    @Test func studyGuideShowsTheCurrentPathTable() throws {
+        let guide = try #require(packageRepository.text(at: "Lessons/README.md"))
+        let table = runLessons().output.split(separator: "\n").filter { $0.hasPrefix("|") }
+        #expect(table.count >= 3)
+        for row in table {
+            #expect(
+                guide.contains(row),
+                "Lessons/README.md lacks \"\(row)\": paste the table of `swift run lessons`")
+        }
+    }
+
     /// Every `Sources/…swift:12`, `:12-30` or `(../Sources/…swift#L12-L30)` in a lesson names an
     /// existing file and lines it has. Passes with no lessons; checks each one that appears.
     @Test func lessonCitationsPointAtRealLines() {
