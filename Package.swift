@@ -62,6 +62,7 @@ let package = Package(
 
         // Support for tests and demos.
         .target(name: "TMDBTestSupport", dependencies: ["TMDB"]),
+        .target(name: "StepTestSupport", dependencies: ["TMDB", "TMDBTestSupport"]),
         .target(name: "CPseudoTerminal"),
         .executableTarget(name: "TerminalUIDemo", dependencies: ["TerminalUI"]),
 
