@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(
             name: "AcceptanceTests",
             dependencies: [
-                "Steps", "MovieUI", "TerminalUI", "TMDB", "TMDBTestSupport",
+                "Steps", "MovieUI", "StepTestSupport", "TerminalUI", "TMDB", "TMDBTestSupport",
             ]
         ),
     ],

@@ -1,5 +1,6 @@
 import Foundation
 import MovieUI
+import StepTestSupport
 import Steps
 import TMDB
 import TMDBTestSupport
@@ -86,12 +87,6 @@ final class AppDriver {
 
     /// Requests for one page of the trending list.
     func pageRequests(_ window: TrendingWindow = .week, page: Int) -> [RecordedRequest] {
-        stub.requests(path: "/3/trending/movie/\(window.rawValue)", query: ["page": "\(page)"])
+        stub.pageRequests(window, page: page)
     }
-}
-
-extension RetryPolicy {
-    /// E6 without waiting: the retries happen, the sleeps do not.
-    static let immediate = RetryPolicy(
-        maximumRetries: 2, backoff: .zero, maximumRetryAfter: .zero, sleep: { _ in })
 }
