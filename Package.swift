@@ -76,13 +76,18 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CPseudoTerminal"]),
         .testTarget(name: "MovieUITests", dependencies: ["MovieUI", "TMDB", "TerminalUI"]),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons"]),
-        .testTarget(name: "MVVMTests", dependencies: ["MVVM", "TMDB", "TMDBTestSupport"]),
+        .testTarget(
+            name: "MVVMTests", dependencies: ["MVVM", "StepTestSupport", "TMDB", "TMDBTestSupport"]
+        ),
         .testTarget(
             name: "MVVMIOTests",
-            dependencies: ["MVVMIO", "TMDB", "TMDBTestSupport", "ViewModelKit"]),
+            dependencies: ["MVVMIO", "StepTestSupport", "TMDB", "TMDBTestSupport"]),
         .testTarget(
-            name: "MVVMCTests", dependencies: ["MVVMC", "TMDB", "TMDBTestSupport", "TerminalUI"]),
-        .testTarget(name: "MVVMCDITests", dependencies: ["MVVMCDI", "TMDB", "TerminalUI"]),
+            name: "MVVMCTests",
+            dependencies: ["MVVMC", "StepTestSupport", "TMDB", "TMDBTestSupport", "TerminalUI"]),
+        .testTarget(
+            name: "MVVMCDITests",
+            dependencies: ["MVVMCDI", "StepTestSupport", "TMDB", "TerminalUI"]),
         .testTarget(
             name: "AcceptanceTests",
             dependencies: [

@@ -1,4 +1,5 @@
 import Foundation
+import StepTestSupport
 import Testing
 
 /// Step 05's rules, checked on its sources.
@@ -6,7 +7,7 @@ struct ArchitectureRuleTests {
     let rules: SourceRules
 
     init() throws {
-        rules = try SourceRules(folder: sourceFolder("05-MVVM-C-DI"))
+        rules = try SourceRules(step: "05-MVVM-C-DI")
     }
 
     @Test func viewModelsDoNotImportTheUIModules() {

@@ -1,4 +1,5 @@
 import Foundation
+import StepTestSupport
 import TMDB
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 struct MovieDetailViewModelTests {
     /// A view model wired to input streams the test drives, and a record of its output.
     @MainActor
-    final class Harness {
+    final class Harness: StateRecordingHarness {
         let viewModel: MovieDetailViewModel
         let viewDidLoad = AsyncStream.makeStream(of: Void.self)
         let retry = AsyncStream.makeStream(of: Void.self)
@@ -23,12 +24,6 @@ struct MovieDetailViewModelTests {
                     viewDidLoad: viewDidLoad.stream, retry: retry.stream,
                     viewDidDisappear: viewDidDisappear.stream))
             recorder = StateRecorder(output.state)
-        }
-
-        func state(
-            from index: Int = 0, where condition: @escaping (MovieDetailViewModel.State) -> Bool
-        ) async -> (index: Int, state: MovieDetailViewModel.State)? {
-            await recorder.first(from: index, where: condition)
         }
     }
 

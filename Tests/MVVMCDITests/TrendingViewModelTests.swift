@@ -1,4 +1,5 @@
 import Foundation
+import StepTestSupport
 import TMDB
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 struct TrendingViewModelTests {
     /// A view model wired to input streams the test drives, and a record of its output.
     @MainActor
-    final class Harness {
+    final class Harness: StateRecordingHarness {
         let viewModel: TrendingViewModel
         let viewDidLoad = AsyncStream.makeStream(of: Void.self)
         let toggleWindow = AsyncStream.makeStream(of: Void.self)
@@ -27,13 +28,6 @@ struct TrendingViewModelTests {
             recorder = StateRecorder(output.state)
         }
 
-        var states: [TrendingViewModel.State] { recorder.states }
-
-        func state(
-            from index: Int = 0, where condition: @escaping (TrendingViewModel.State) -> Bool
-        ) async -> (index: Int, state: TrendingViewModel.State)? {
-            await recorder.first(from: index, where: condition)
-        }
     }
 
     let service = FakeMovieService()

@@ -1,4 +1,5 @@
 import Foundation
+import StepTestSupport
 import TMDB
 import TMDBTestSupport
 import TerminalUI

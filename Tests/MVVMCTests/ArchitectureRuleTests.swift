@@ -1,4 +1,5 @@
 import Foundation
+import StepTestSupport
 import Testing
 
 /// Step 04's rules, checked on its sources.
@@ -6,7 +7,7 @@ struct ArchitectureRuleTests {
     let rules: SourceRules
 
     init() throws {
-        rules = try SourceRules(folder: sourceFolder("04-MVVM-C"))
+        rules = try SourceRules(step: "04-MVVM-C")
     }
 
     @Test func viewModelsDoNotImportTheUIModules() {

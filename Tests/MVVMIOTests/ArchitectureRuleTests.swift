@@ -1,11 +1,12 @@
 import Foundation
+import StepTestSupport
 import Testing
 
 /// Step 03's rule, checked on its sources: a view model never imports the UI kit, the
 /// Linux twin of "no `import UIKit` in a view model".
 struct ArchitectureRuleTests {
     @Test func viewModelsDoNotImportTheUIModules() throws {
-        let rules = try SourceRules(folder: sourceFolder("03-MVVM-IO"))
+        let rules = try SourceRules(step: "03-MVVM-IO")
         let viewModels = rules.files(endingWith: "ViewModel.swift")
         #expect(
             viewModels.map(\.name) == ["MovieDetailViewModel.swift", "TrendingViewModel.swift"])

@@ -1,4 +1,5 @@
 import Foundation
+import StepTestSupport
 import TMDB
 import TMDBTestSupport
 import Testing
@@ -11,7 +12,7 @@ import Testing
 struct MovieDetailViewModelTests {
     /// A view model wired to input streams the test drives, and a record of its output.
     @MainActor
-    final class Harness {
+    final class Harness: StateRecordingHarness {
         let viewModel: MovieDetailViewModel
         let viewDidLoad = AsyncStream.makeStream(of: Void.self)
         let retry = AsyncStream.makeStream(of: Void.self)
@@ -27,13 +28,6 @@ struct MovieDetailViewModelTests {
             recorder = StateRecorder(output.state)
         }
 
-        var states: [MovieDetailViewModel.State] { recorder.states }
-
-        func state(
-            from index: Int = 0, where condition: @escaping (MovieDetailViewModel.State) -> Bool
-        ) async -> (index: Int, state: MovieDetailViewModel.State)? {
-            await recorder.first(from: index, where: condition)
-        }
     }
 
     let stub = HTTPStub()

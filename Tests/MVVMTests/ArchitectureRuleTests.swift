@@ -1,4 +1,5 @@
 import Foundation
+import StepTestSupport
 import Testing
 
 /// Step 02's rule, checked on its sources: a view model never imports the UI kit, the
@@ -7,7 +8,7 @@ struct ArchitectureRuleTests {
     let rules: SourceRules
 
     init() throws {
-        rules = try SourceRules(folder: sourceFolder("02-MVVM"))
+        rules = try SourceRules(step: "02-MVVM")
     }
 
     @Test func viewModelsDoNotImportTheUIModules() {
