@@ -160,7 +160,8 @@ enum Measurements {
     static func selectionMove(_ step: Step, movies: Int, samples: Int) async -> SelectionMove? {
         let stub = HTTPStub()
         stub.respond(
-            to: trendingPath, query: ["page": "1"], with: Fixtures.page(1, of: 1, ids: 1...movies))
+            to: trendingPath, query: ["page": "1"],
+            with: Fixtures.page(1, of: 1, Fixtures.movies(1...movies)))
         let app = InProcessApp(step, stub: stub)
         defer { app.stop() }
         guard await app.launch(), app.loadedRowCount == movies else { return nil }
@@ -195,11 +196,15 @@ enum Measurements {
     static func detailReady(_ step: Step, runs: Int) async -> Summary? {
         let stub = HTTPStub()
         stub.respond(
-            to: trendingPath, query: ["page": "1"], with: Fixtures.page(1, of: 1, ids: 1...20))
+            to: trendingPath, query: ["page": "1"],
+            with: Fixtures.page(1, of: 1, Fixtures.movies(1...20)))
         stub.respond(
             to: "/3/movie/1",
-            with: Fixtures.detail(id: 1, title: "Bench Detail", delay: detailDelay))
-        stub.respond(to: "/3/movie/1/videos", with: Fixtures.videos(id: 1, delay: videosDelay))
+            with: Fixtures.detail(Fixtures.Detail(id: 1, title: "Bench Detail"), delay: detailDelay)
+        )
+        stub.respond(
+            to: "/3/movie/1/videos",
+            with: Fixtures.videos(id: 1, [Fixtures.Video(key: "bench-key")], delay: videosDelay))
         let app = InProcessApp(step, stub: stub)
         defer { app.stop() }
         guard await app.launch() else { return nil }
@@ -227,7 +232,7 @@ enum Measurements {
         for page in 1...10 {
             stub.respond(
                 to: trendingPath, query: ["page": "\(page)"],
-                with: Fixtures.page(page, of: 10, ids: (page - 1) * 20 + 1...page * 20))
+                with: Fixtures.page(page, of: 10, Fixtures.movies((page - 1) * 20 + 1...page * 20)))
         }
         let app = InProcessApp(step, stub: stub)
         defer { app.stop() }
