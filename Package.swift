@@ -64,6 +64,7 @@ let package = Package(
         .target(name: "TMDBTestSupport", dependencies: ["TMDB"]),
         .target(name: "StepTestSupport", dependencies: ["TMDB", "TMDBTestSupport"]),
         .target(name: "CPseudoTerminal"),
+        .target(name: "PseudoTerminal", dependencies: ["CPseudoTerminal"]),
         .executableTarget(name: "TerminalUIDemo", dependencies: ["TerminalUI"]),
 
         // The speed and size budgets, measured.
@@ -73,7 +74,7 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "TMDBTests", dependencies: ["TMDB", "TMDBTestSupport"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CPseudoTerminal"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PseudoTerminal"]),
         .testTarget(name: "MovieUITests", dependencies: ["MovieUI", "TMDB", "TerminalUI"]),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons"]),
         .testTarget(
@@ -91,7 +92,8 @@ let package = Package(
         .testTarget(
             name: "AcceptanceTests",
             dependencies: [
-                "Steps", "MovieUI", "StepTestSupport", "TerminalUI", "TMDB", "TMDBTestSupport",
+                "Steps", "MovieUI", "PseudoTerminal", "StepTestSupport", "TerminalUI", "TMDB",
+                "TMDBTestSupport",
             ]
         ),
     ],

@@ -1,4 +1,5 @@
 import Foundation
+import PseudoTerminal
 import Steps
 import TMDB
 import Testing
@@ -7,6 +8,34 @@ import Testing
 /// a loopback server that rejects the credential (L4, L6, L7, L8).
 @Suite("Process")
 struct ProcessTests {
+    @Test(
+        "L1 E4: full-screen on a terminal, and the terminal is restored on every exit path",
+        arguments: Step.all, ProcessEnding.allCases)
+    func terminalIsRestored(step: Step, ending: ProcessEnding) throws {
+        var process = try #require(
+            PseudoTerminalProcess(executable: RunResult.executable(step.command).path))
+        defer { process.close() }
+        let flagsBefore = try #require(process.terminalFlags())
+
+        let isShown = process.read(until: { $0.contains("1 / 20") }, timeout: .seconds(20))
+        #expect(isShown, "the first screen")
+        #expect(process.outputText.contains("\u{1B}[?1049h"), "alternate screen")
+        #expect(process.outputText.contains("\u{1B}[?25l"), "hidden cursor")
+        #expect(process.terminalFlags() != flagsBefore, "raw mode")
+
+        ending.end(process)
+        let status = process.waitForExit(timeout: .seconds(20))
+        #expect(status == ending.expectedStatus)
+        process.drain()
+        #expect(process.terminalFlags() == flagsBefore)
+        let output = process.outputText
+        let entered = try #require(output.range(of: "\u{1B}[?1049h", options: .backwards))
+        let left = try #require(output.range(of: "\u{1B}[?1049l", options: .backwards))
+        let shownCursor = try #require(output.range(of: "\u{1B}[?25h", options: .backwards))
+        #expect(left.lowerBound > entered.lowerBound)
+        #expect(shownCursor.lowerBound > entered.lowerBound)
+    }
+
     @Test("L4: --help prints usage and exits 0", arguments: Step.all)
     func helpExitsZero(step: Step) throws {
         let result = try RunResult.run(step.command, ["--help"])

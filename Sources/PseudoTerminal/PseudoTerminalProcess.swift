@@ -1,0 +1,151 @@
+import CPseudoTerminal
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The ways a full-screen program can be ended, each with the exit status it should give.
+public enum ProcessEnding: String, CaseIterable, Sendable {
+    case quitKey, controlC, terminateSignal, hangupSignal
+
+    public var expectedStatus: Int32 {
+        switch self {
+        case .quitKey: 0
+        case .controlC: 130
+        case .terminateSignal: 128 + SIGTERM
+        case .hangupSignal: 128 + SIGHUP
+        }
+    }
+
+    /// Ends `process` this way: `q`, Ctrl-C, or the signal.
+    public func end(_ process: PseudoTerminalProcess) {
+        switch self {
+        case .quitKey: process.send([UInt8(ascii: "q")])
+        case .controlC: process.send([0x03])
+        case .terminateSignal: process.signal(SIGTERM)
+        case .hangupSignal: process.signal(SIGHUP)
+        }
+    }
+}
+
+/// A child process on the slave side of a pseudo-terminal, read and written from the master.
+public struct PseudoTerminalProcess {
+    public typealias Flags = [UInt]
+
+    let master: Int32
+    /// Kept open so that the terminal's settings can be read after the child exits.
+    let slave: Int32
+    public let pid: pid_t
+    private(set) var output: [UInt8] = []
+
+    /// Starts `executable` with `arguments` on a new 80×24 pseudo-terminal, with a small
+    /// environment plus `environment`.
+    public init?(executable: String, arguments: [String] = [], environment: [String: String] = [:])
+    {
+        var name = [CChar](repeating: 0, count: 256)
+        let master = cpt_open_master(&name, name.count)
+        guard master >= 0 else { return nil }
+        _ = cpt_set_window_size(master, 24, 80)
+        let slavePath = String(
+            decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let slave = open(slavePath, O_RDWR | O_NOCTTY)
+        guard slave >= 0 else { return nil }
+        let base = ["TERM": "xterm-256color", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        let variables = base.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }.sorted()
+        let argv = Self.makeCStrings([executable] + arguments)
+        let envp = Self.makeCStrings(variables)
+        defer {
+            for pointer in argv + envp { free(pointer) }
+        }
+        let pid = cpt_spawn(slavePath, executable, argv, envp)
+        guard pid > 0 else { return nil }
+        self.master = master
+        self.slave = slave
+        self.pid = pid
+    }
+
+    public var outputText: String { String(decoding: output, as: UTF8.self) }
+
+    public func terminalFlags() -> Flags? {
+        var input: UInt = 0
+        var output: UInt = 0
+        var control: UInt = 0
+        var local: UInt = 0
+        guard cpt_terminal_flags(slave, &input, &output, &control, &local) == 0 else { return nil }
+        return [input, output, control, local]
+    }
+
+    public func send(_ bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    public func signal(_ number: Int32) {
+        _ = kill(pid, number)
+    }
+
+    /// Reads output until `condition` holds or the deadline passes.
+    public mutating func read(until condition: (String) -> Bool, timeout: Duration) -> Bool {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while ContinuousClock.now < deadline {
+            if condition(outputText) { return true }
+            readAvailable(waitingMilliseconds: 50)
+        }
+        return condition(outputText)
+    }
+
+    /// Reads output while waiting for the child to exit; its exit status, or nil at the deadline.
+    public mutating func waitForExit(timeout: Duration) -> Int32? {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while ContinuousClock.now < deadline {
+            var code: Int32 = 0
+            var signalNumber: Int32 = 0
+            if cpt_try_wait(pid, &code, &signalNumber) == 1 {
+                return signalNumber == 0 ? code : -signalNumber
+            }
+            readAvailable(waitingMilliseconds: 20)
+        }
+        kill(pid, SIGKILL)
+        return nil
+    }
+
+    /// Reads whatever is left without waiting.
+    public mutating func drain() {
+        while readAvailable(waitingMilliseconds: 0) {}
+    }
+
+    public func close() {
+        closeDescriptor(master)
+        closeDescriptor(slave)
+    }
+
+    @discardableResult
+    private mutating func readAvailable(waitingMilliseconds: Int32) -> Bool {
+        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, waitingMilliseconds) > 0 else { return false }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes {
+            readDescriptor(master, $0.baseAddress, $0.count)
+        }
+        guard count > 0 else { return false }
+        output += buffer.prefix(count)
+        return true
+    }
+
+    /// NUL-terminated copies plus the closing nil, as execve wants; the caller frees them.
+    private static func makeCStrings(_ strings: [String]) -> [UnsafeMutablePointer<CChar>?] {
+        strings.map { strdup($0) } + [nil]
+    }
+}
+
+private func closeDescriptor(_ descriptor: Int32) {
+    _ = close(descriptor)
+}
+
+private func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
+    -> Int
+{
+    read(descriptor, buffer, count)
+}
