@@ -46,6 +46,19 @@ enum DisplayWidth {
         0xE0000...0xE0FFF,  // tags and variation selectors supplement
     ]
 
+    /// True for scalars that always form a character of their own, whatever follows them:
+    /// printable ASCII and Latin, punctuation, arrows and symbols, kana, CJK ideographs,
+    /// Hangul syllables and fullwidth forms. Marks, joiners, jamo and emoji are not.
+    static func standsAlone(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x20...0x7E, 0xA0...0x2FF, 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x2BFF,
+            0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Columns one scalar takes when it stands alone.
     static func width(of scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
@@ -110,16 +123,15 @@ extension Character {
 extension String {
     /// Display width by table, never by locale: Hangul/CJK/fullwidth/emoji 2, combining marks 0.
     public var displayWidth: Int {
+        // Most text on screen ("Dune: Part Two", "★ 7.4", "기생충") is made of scalars that
+        // each stand alone as a character, so it is measured scalar by scalar without grapheme
+        // breaking; anything that could join its neighbour takes the careful path.
         var total = 0
-        // Most text on screen is ASCII: one column a printable byte, no grapheme breaking.
-        if utf8.allSatisfy({ $0 < 0x80 }) {
-            for byte in utf8 where byte >= 0x20 && byte < 0x7F {
-                total += 1
+        for scalar in unicodeScalars {
+            guard DisplayWidth.standsAlone(scalar.value) else {
+                return reduce(0) { $0 + DisplayWidth.width(of: $1) }
             }
-            return total
-        }
-        for character in self {
-            total += DisplayWidth.width(of: character)
+            total += DisplayWidth.width(of: scalar)
         }
         return total
     }

@@ -91,6 +91,16 @@ import Testing
         }
     }
 
+    @Test("a string measures the same as its characters added up (property, fixed seed)")
+    func stringWidthIsTheSumOfCharacterWidths() {
+        var generator = SeededGenerator(seed: 0xC0FFEE)
+        let samples = ["Dune: Part Two  ★ 8.2", "기생충 — 2019", "Amélie", "e\u{301}", "한\u{11A8}"]
+        for text in samples + (0..<2_000).map({ _ in generator.unicodeString(maximumLength: 40) }) {
+            let characters = text.reduce(0) { $0 + $1.displayWidth }
+            #expect(text.displayWidth == characters, "\(text.debugDescription)")
+        }
+    }
+
     @Test("wrapping keeps every visible character (property, fixed seed)")
     func wrappingLosesNoText() {
         var generator = SeededGenerator(seed: 42)
