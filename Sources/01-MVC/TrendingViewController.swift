@@ -96,7 +96,8 @@ final class TrendingViewController: ViewController {
         render()
     }
 
-    /// T6: the next page is wanted once the selection is within 4 rows of the last movie.
+    /// T6: the next page is wanted once the selection is within 4 rows of the last movie
+    /// (the last row is `count - 1`, so from row `count - 5` on).
     private func loadNextPageIfNeeded() {
         guard !movies.isEmpty, listView.selectedRow >= movies.count - 5 else { return }
         loadNextPage()

@@ -69,6 +69,7 @@ final class TrendingViewModel {
 
     /// Call whenever the selection moves.
     func selectionDidMove(to row: Int) {
+        // Only a real move is a change: the screen echoes every selection back.
         if selectedRow != row {
             selectedRow = row
         }
@@ -114,7 +115,8 @@ final class TrendingViewModel {
         }
     }
 
-    /// T6: the next page is wanted once the selection is within 4 rows of the last movie.
+    /// T6: the next page is wanted once the selection is within 4 rows of the last movie
+    /// (the last row is `count - 1`, so from row `count - 5` on).
     private func loadNextPageIfNeeded() {
         guard !movies.isEmpty, selectedRow >= movies.count - 5 else { return }
         loadNextPage()

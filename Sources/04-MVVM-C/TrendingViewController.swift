@@ -20,6 +20,7 @@ final class TrendingViewController: ViewController {
     private let toggleWindowEvents = AsyncStream.makeStream(of: Void.self)
     private let retryEvents = AsyncStream.makeStream(of: Void.self)
     private let selectionEvents = AsyncStream.makeStream(of: Int.self)
+    private let selectMovieEvents = AsyncStream.makeStream(of: Int.self)
 
     // MARK: Views
 
@@ -64,20 +65,28 @@ final class TrendingViewController: ViewController {
                 viewDidLoad: viewDidLoadEvents.stream,
                 toggleWindow: toggleWindowEvents.stream,
                 retry: retryEvents.stream,
-                selection: selectionEvents.stream))
+                selection: selectionEvents.stream,
+                selectMovie: selectMovieEvents.stream))
         Task { [weak self] in
             for await state in output.state { self?.render(state) }
+        }.store(in: bag)
+        Task { [weak self] in
+            for await movie in output.selectedMovie { self?.open(movie) }
         }.store(in: bag)
     }
 
     // MARK: Rendering
 
     private func render(_ state: TrendingViewModel.State) {
+        let isNewList = state.generation != self.state.generation
         self.state = state
         navigationItem = NavigationItem(
             title: state.title, subtitle: state.subtitle, trailing: state.position)
-        // An empty list (a reload) puts the selection back at the top (T10).
         listView.reloadData()
+        // A reload starts at the top (T10), even if its empty list was never drawn.
+        if isNewList {
+            listView.selectRow(0)
+        }
         listView.isHidden = state.rows.isEmpty
         loadingView.isHidden = !state.isLoadingFirstPage
         messageView.isHidden = state.message == nil
@@ -96,6 +105,14 @@ final class TrendingViewController: ViewController {
         case .failed(let text): .error(text)
         case .ended(let text): .note(text)
         }
+    }
+
+    // MARK: Navigation
+
+    private func open(_ movie: Movie) {
+        // An answer that arrives after another screen was opened opens nothing more.
+        guard navigationController?.topViewController === self else { return }
+        onMovieSelected?(movie)
     }
 }
 
@@ -116,6 +133,6 @@ extension TrendingViewController: ListViewDataSource, ListViewDelegate {
     }
 
     func listView(_ listView: ListView, didSelectRowAt row: Int) {
-        onMovieSelected?(state.rows.movie(at: row))
+        selectMovieEvents.continuation.yield(row)
     }
 }

@@ -50,7 +50,8 @@ final class MovieDetailViewController: ViewController {
         case .character("r") where state.errorMessage != nil:
             retryEvents.continuation.yield()
         case .character("b"), .escape, .backspace, .left:
-            onBack?()
+            guard let onBack else { return super.handle(key) }
+            onBack()
         default:
             return super.handle(key)
         }

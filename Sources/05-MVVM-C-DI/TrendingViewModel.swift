@@ -16,12 +16,18 @@ final class TrendingViewModel: ViewModelType {
         let retry: AsyncStream<Void>
         /// The selected row, whenever it moves.
         let selection: AsyncStream<Int>
+        /// Fires on Enter with the row the user opened (T11).
+        let selectMovie: AsyncStream<Int>
     }
 
     struct Output {
         /// Everything the screen shows, again after every change (RxSwift: a `Driver`).
         /// It never ends with an error: a failure is a state like any other.
         let state: AsyncStream<State>
+        /// The movie to open, once for each Enter on a row the list still has (RxSwift: a
+        /// `Signal`). It comes from the view model's movies, not from a state the screen may
+        /// not have drawn yet.
+        let selectedMovie: AsyncStream<Movie>
     }
 
     /// One screenful of display values.
@@ -30,6 +36,9 @@ final class TrendingViewModel: ViewModelType {
         var subtitle = ""
         var position = ""
         var rows = Rows()
+        /// Counts reloads, so that the screen can put the selection back at the top (T10)
+        /// even when it never drew the empty list in between.
+        var generation = 0
         var isLoadingFirstPage = false
         var message: Message?
         var footer = Footer.hint("")
@@ -84,8 +93,8 @@ final class TrendingViewModel: ViewModelType {
 
     // MARK: State
 
-    private let movieService: any MovieService
     private var window: TrendingWindow
+    private let movieService: any MovieService
     private var movies: [Movie] = []
     private var lastLoadedPage = 0
     private var lastAvailablePage = 1
@@ -94,8 +103,11 @@ final class TrendingViewModel: ViewModelType {
     private var loadError: TMDBError?
     private var loadTask: Task<Void, Never>?
     private var selectedRow = 0
+    private var generation = 0
     private let (state, stateContinuation) = AsyncStream.makeStream(
         of: State.self, bufferingPolicy: .bufferingNewest(1))
+    private let (selectedMovie, selectedMovieContinuation) = AsyncStream.makeStream(
+        of: Movie.self)
     private let bag = TaskBag()
 
     init(window: TrendingWindow, movieService: any MovieService) {
@@ -118,8 +130,11 @@ final class TrendingViewModel: ViewModelType {
         Task { [weak self] in
             for await row in input.selection { self?.selectionDidMove(to: row) }
         }.store(in: bag)
+        Task { [weak self] in
+            for await row in input.selectMovie { self?.selectMovie(at: row) }
+        }.store(in: bag)
         publish()
-        return Output(state: state)
+        return Output(state: state, selectedMovie: selectedMovie)
     }
 
     private func toggleWindow() {
@@ -137,11 +152,18 @@ final class TrendingViewModel: ViewModelType {
     }
 
     private func selectionDidMove(to row: Int) {
+        // Only a real move is a change: the screen echoes every selection back.
         if selectedRow != row {
             selectedRow = row
             publish()
         }
         loadNextPageIfNeeded()
+    }
+
+    /// T11: the movie on that row, if the list still has it (a reload may have emptied it).
+    private func selectMovie(at row: Int) {
+        guard movies.indices.contains(row) else { return }
+        selectedMovieContinuation.yield(movies[row])
     }
 
     // MARK: Loading
@@ -156,6 +178,7 @@ final class TrendingViewModel: ViewModelType {
         isLoading = false
         loadError = nil
         selectedRow = 0
+        generation += 1
         loadNextPage()
     }
 
@@ -179,7 +202,8 @@ final class TrendingViewModel: ViewModelType {
         publish()
     }
 
-    /// T6: the next page is wanted once the selection is within 4 rows of the last movie.
+    /// T6: the next page is wanted once the selection is within 4 rows of the last movie
+    /// (the last row is `count - 1`, so from row `count - 5` on).
     private func loadNextPageIfNeeded() {
         guard !movies.isEmpty, selectedRow >= movies.count - 5 else { return }
         loadNextPage()
@@ -214,6 +238,7 @@ final class TrendingViewModel: ViewModelType {
                 subtitle: "\(windowName) · \(movieService.dataSourceName)",
                 position: movies.isEmpty ? "" : "\(selectedRow + 1) / \(movies.count)",
                 rows: Rows(movies: movies),
+                generation: generation,
                 isLoadingFirstPage: movies.isEmpty && isLoading,
                 message: message,
                 footer: footer))
@@ -249,7 +274,8 @@ final class TrendingViewModel: ViewModelType {
         window == .day ? "today" : "this week"
     }
 
-    /// "2024" from "2024-02-27"; "—" when TMDB has no date (T2).
+    /// "2024" from "2024-02-27"; "—" when TMDB has no date (T2). Nonisolated, because
+    /// `Rows` formats a row wherever the screen asks for it.
     nonisolated fileprivate static func year(of releaseDate: String) -> String {
         let year = releaseDate.prefix(4)
         return year.count == 4 && year.allSatisfy(\.isNumber) ? String(year) : "—"

@@ -58,6 +58,12 @@ public enum MovieApp {
         } catch {
             throw UsageError(message: error.message)
         }
+        guard isLanguageCode(configuration.language) else {
+            throw UsageError(
+                message:
+                    "TMDB_LANGUAGE expects a code like en-US or ko-KR, not '\(configuration.language)'"
+            )
+        }
         if parsed.values["--offline"] != nil {
             configuration.forcesSampleData = true
         }

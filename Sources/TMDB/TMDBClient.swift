@@ -252,6 +252,6 @@ struct ErrorBody: Decodable {
 
 extension TMDBClient {
     /// The one client every screen reaches for in steps 01–04, as tutorials start: a global
-    /// that the app's `main` replaces once at launch. Step 05 removes it in favour of injection.
+    /// that each step's `App` sets once at launch. Step 05 stops using it in favour of injection.
     @MainActor public static var shared = TMDBClient(configuration: Configuration())
 }

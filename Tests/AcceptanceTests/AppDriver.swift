@@ -59,6 +59,17 @@ final class AppDriver {
         }
     }
 
+    /// Types the keys as separate keystrokes: the app takes in each one (its queued work on
+    /// the main actor runs) before the next, but no response is waited for.
+    func type(_ keys: [Key]) async {
+        for key in keys {
+            application.send(key)
+            for _ in 0..<8 {
+                await Task.yield()
+            }
+        }
+    }
+
     func settle(sourceLocation: SourceLocation = #_sourceLocation) async {
         let isSettled = await application.waitUntilSettled(timeout: .seconds(10))
         #expect(isSettled, "the screen did not settle", sourceLocation: sourceLocation)

@@ -28,7 +28,7 @@ extension Acceptance {
             let app = AppDriver(step, stub: stub)
             await app.launch()
 
-            app.pressQuickly([.enter, .character("b"), .down, .enter])
+            await app.type([.enter, .character("b"), .down, .enter])
             await app.settle()
             #expect(app.screen.contains("Beta (2024)"))
             await app.waitForStubbedResponses()
@@ -58,6 +58,30 @@ extension Acceptance {
             #expect(app.screen.contains("Daily Pick"))
             #expect(!app.screen.contains("Weekly Pick"))
             #expect(app.rows[0].contains("today"))
+        }
+
+        @Test(
+            "E1 T11: Enter right after a reload opens nothing from the old list",
+            arguments: Step.all)
+        func enterAfterReloadOpensNothingStale(step: Step) async {
+            let stub = HTTPStub()
+            stub.respond(
+                to: "/3/trending/movie/week", query: ["page": "1"],
+                with: Fixtures.page(1, of: 1, [Fixtures.Movie(id: 1, title: "Weekly Pick")]))
+            stub.respond(
+                to: "/3/trending/movie/day", query: ["page": "1"],
+                with: Fixtures.page(
+                    1, of: 1, [Fixtures.Movie(id: 2, title: "Daily Pick")],
+                    delay: .milliseconds(200)))
+            let app = AppDriver(step, stub: stub)
+            await app.launch()
+
+            app.pressQuickly([.character("t"), .enter])
+            await app.settle()
+            #expect(app.rows[0].hasPrefix("Trending movies · today"))
+            #expect(app.screen.contains("Daily Pick"))
+            #expect(
+                stub.requests(path: "/3/movie/1").isEmpty, "the old list's movie was not opened")
         }
 
         @Test("E2: ? shows every key, the data source and TMDB's notice", arguments: Step.all)

@@ -138,7 +138,8 @@ struct AppDIContainerTests {
         let output = root.viewModel.transform(
             input: TrendingViewModel.Input(
                 viewDidLoad: viewDidLoad.stream, toggleWindow: AsyncStream { _ in },
-                retry: AsyncStream { _ in }, selection: AsyncStream { _ in }))
+                retry: AsyncStream { _ in }, selection: AsyncStream { _ in },
+                selectMovie: AsyncStream { _ in }))
         let recorder = StateRecorder(output.state)
         viewDidLoad.continuation.yield()
 

@@ -17,15 +17,19 @@ struct TrendingViewModelTests {
         let toggleWindow = AsyncStream.makeStream(of: Void.self)
         let retry = AsyncStream.makeStream(of: Void.self)
         let selection = AsyncStream.makeStream(of: Int.self)
+        let selectMovie = AsyncStream.makeStream(of: Int.self)
         let recorder: StateRecorder<TrendingViewModel.State>
+        let selectedMovies: AsyncStream<Movie>
 
         init(service: FakeMovieService, window: TrendingWindow = .week) {
             viewModel = TrendingViewModel(window: window, movieService: service)
             let output = viewModel.transform(
                 input: TrendingViewModel.Input(
                     viewDidLoad: viewDidLoad.stream, toggleWindow: toggleWindow.stream,
-                    retry: retry.stream, selection: selection.stream))
+                    retry: retry.stream, selection: selection.stream,
+                    selectMovie: selectMovie.stream))
             recorder = StateRecorder(output.state)
+            selectedMovies = output.selectedMovie
         }
 
     }

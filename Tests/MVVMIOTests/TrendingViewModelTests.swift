@@ -19,15 +19,19 @@ struct TrendingViewModelTests {
         let toggleWindow = AsyncStream.makeStream(of: Void.self)
         let retry = AsyncStream.makeStream(of: Void.self)
         let selection = AsyncStream.makeStream(of: Int.self)
+        let selectMovie = AsyncStream.makeStream(of: Int.self)
         let recorder: StateRecorder<TrendingViewModel.State>
+        let selectedMovies: AsyncStream<Movie>
 
         init(window: TrendingWindow = .week) {
             viewModel = TrendingViewModel(window: window)
             let output = viewModel.transform(
                 input: TrendingViewModel.Input(
                     viewDidLoad: viewDidLoad.stream, toggleWindow: toggleWindow.stream,
-                    retry: retry.stream, selection: selection.stream))
+                    retry: retry.stream, selection: selection.stream,
+                    selectMovie: selectMovie.stream))
             recorder = StateRecorder(output.state)
+            selectedMovies = output.selectedMovie
         }
 
     }
@@ -96,6 +100,25 @@ struct TrendingViewModelTests {
         #expect(loaded.state.rows.movie(at: 0).id == 1)
         #expect(loaded.state.position == "1 / 3")
         #expect(stub.pageRequests(page: 1).count == 1)
+    }
+
+    /// T11, E1: Enter opens the movie on that row of the view model's list; an Enter that
+    /// arrives after a reload emptied the list opens nothing, whatever the screen last drew.
+    @Test func selectMovieOpensTheRowOfTheCurrentList() async throws {
+        let harness = await loadedHarness()
+        var opened = harness.selectedMovies.makeAsyncIterator()
+        harness.selectMovie.continuation.yield(2)
+        #expect(await opened.next()?.id == 3)
+
+        stubPage(1, Fixtures.movies(101...120), window: .day, delay: .milliseconds(200))
+        harness.toggleWindow.continuation.yield()
+        harness.selectMovie.continuation.yield(2)
+        harness.selectMovie.continuation.yield(999)
+        let reloaded = try #require(
+            await harness.state { $0.rows.count == 20 && $0.subtitle.hasPrefix("today") })
+        #expect(reloaded.state.generation == 2)
+        harness.selectMovie.continuation.yield(0)
+        #expect(await opened.next()?.id == 101, "the Enters during the reload opened nothing")
     }
 
     @Test func selectionNearTheEndRequestsPageTwoExactlyOnce() async throws {

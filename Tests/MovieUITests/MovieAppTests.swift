@@ -50,6 +50,7 @@ struct MovieAppTests {
             (["--language", "korean"], [:], "--language"),
             (["--language", "KO-kr"], [:], "--language"),
             ([], ["TMDB_BASE_URL": "ftp://example.com"], "TMDB_BASE_URL"),
+            ([], ["TMDB_LANGUAGE": "klingon"], "TMDB_LANGUAGE"),
             (["--keys", "down dwn"], [:], "dwn"),
         ]
 
