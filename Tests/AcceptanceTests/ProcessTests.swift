@@ -112,7 +112,7 @@ struct ProcessTests {
         #expect(result.standardError.split(separator: "\n").count == 1)
         #expect(!result.standardOutput.contains(secret))
         #expect(!result.standardError.contains(secret))
-        #expect(server.requestCount >= 2)
+        #expect(server.requestCount >= 1, "the rejection came from the server")
     }
 
     @Test("L3: an unreachable server is a plain message, not a crash", arguments: Step.all)
