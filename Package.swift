@@ -22,31 +22,37 @@ let package = Package(
         .target(name: "TMDB", resources: [.copy("SampleData")]),
         .target(name: "TerminalUI"),
         .target(name: "MovieUI", dependencies: ["TerminalUI", "TMDB"]),
+        .target(name: "MovieFormatting", dependencies: ["TMDB"]),
         .target(name: "ViewModelKit"),
 
         // One module per architecture step, and its command.
         .target(
-            name: "MVC", dependencies: ["MovieUI", "TerminalUI", "TMDB"], path: "Sources/01-MVC"),
+            name: "MVC", dependencies: ["MovieFormatting", "MovieUI", "TerminalUI", "TMDB"],
+            path: "Sources/01-MVC"),
         .executableTarget(
             name: "MVCCommand", dependencies: ["MVC", "MovieUI"], path: "Sources/Commands/mvc"),
         .target(
-            name: "MVVM", dependencies: ["MovieUI", "TerminalUI", "TMDB"], path: "Sources/02-MVVM"),
+            name: "MVVM", dependencies: ["MovieFormatting", "MovieUI", "TerminalUI", "TMDB"],
+            path: "Sources/02-MVVM"),
         .executableTarget(
             name: "MVVMCommand", dependencies: ["MVVM", "MovieUI"], path: "Sources/Commands/mvvm"),
         .target(
-            name: "MVVMIO", dependencies: ["MovieUI", "TerminalUI", "TMDB", "ViewModelKit"],
+            name: "MVVMIO",
+            dependencies: ["MovieFormatting", "MovieUI", "TerminalUI", "TMDB", "ViewModelKit"],
             path: "Sources/03-MVVM-IO"),
         .executableTarget(
             name: "MVVMIOCommand", dependencies: ["MVVMIO", "MovieUI"],
             path: "Sources/Commands/mvvm-io"),
         .target(
-            name: "MVVMC", dependencies: ["MovieUI", "TerminalUI", "TMDB", "ViewModelKit"],
+            name: "MVVMC",
+            dependencies: ["MovieFormatting", "MovieUI", "TerminalUI", "TMDB", "ViewModelKit"],
             path: "Sources/04-MVVM-C"),
         .executableTarget(
             name: "MVVMCCommand", dependencies: ["MVVMC", "MovieUI"],
             path: "Sources/Commands/mvvm-c"),
         .target(
-            name: "MVVMCDI", dependencies: ["MovieUI", "TerminalUI", "TMDB", "ViewModelKit"],
+            name: "MVVMCDI",
+            dependencies: ["MovieFormatting", "MovieUI", "TerminalUI", "TMDB", "ViewModelKit"],
             path: "Sources/05-MVVM-C-DI"),
         .executableTarget(
             name: "MVVMCDICommand", dependencies: ["MVVMCDI", "MovieUI"],
@@ -75,7 +81,9 @@ let package = Package(
         // Tests.
         .testTarget(name: "TMDBTests", dependencies: ["TMDB", "TMDBTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PseudoTerminal"]),
-        .testTarget(name: "MovieUITests", dependencies: ["MovieUI", "TMDB", "TerminalUI"]),
+        .testTarget(
+            name: "MovieUITests",
+            dependencies: ["MovieFormatting", "MovieUI", "TMDB", "TerminalUI"]),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons"]),
         .testTarget(
             name: "MVVMTests", dependencies: ["MVVM", "StepTestSupport", "TMDB", "TMDBTestSupport"]

@@ -1,11 +1,11 @@
 import Foundation
+import MovieFormatting
 import MovieUI
 import TMDB
 import TerminalUI
 
 /// One movie. In MVC the controller fetches the detail and the videos, keeps them,
 /// formats them and renders them.
-@MainActor
 final class MovieDetailViewController: ViewController {
     // MARK: State
 
@@ -35,8 +35,8 @@ final class MovieDetailViewController: ViewController {
         load()
     }
 
-    override func viewDidDisappear() {
-        super.viewDidDisappear()
+    override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
         // E1: once the screen is left, its responses must not matter.
         loadTask?.cancel()
     }
@@ -90,8 +90,8 @@ final class MovieDetailViewController: ViewController {
     // MARK: Rendering
 
     private func render() {
-        navigationItem = NavigationItem(
-            title: movie.title, subtitle: TMDBClient.shared.configuration.dataSourceName)
+        navigationItem.title = movie.title
+        navigationItem.subtitle = TMDBClient.shared.configuration.dataSourceName
         textView.isHidden = detail == nil
         loadingView.isHidden = !isLoading
         messageView.isHidden = loadError == nil
@@ -108,58 +108,12 @@ final class MovieDetailViewController: ViewController {
     // MARK: Formatting
 
     private func makeContent(for detail: MovieDetail) -> MovieDetailContent {
-        let year = Self.year(of: detail.releaseDate)
-        let schedule = [
-            Self.runtime(minutes: detail.runtime),
-            detail.releaseDate.isEmpty ? "" : "Released \(detail.releaseDate)",
-        ]
-        return MovieDetailContent(
-            heading: year == "—" ? detail.title : "\(detail.title) (\(year))",
+        MovieDetailContent(
+            heading: MovieFormatter.heading(for: detail),
             tagline: detail.tagline,
-            facts: [
-                detail.genres.map(\.name).joined(separator: ", "),
-                schedule.filter { !$0.isEmpty }.joined(separator: " · "),
-                Self.rating(average: detail.voteAverage, count: detail.voteCount),
-            ].filter { !$0.isEmpty },
-            overview: detail.overview.isEmpty ? "No overview." : detail.overview,
-            cast: detail.cast.prefix(5).map { member in
-                member.character.isEmpty ? member.name : "\(member.name) as \(member.character)"
-            },
+            facts: MovieFormatter.facts(for: detail),
+            overview: MovieFormatter.overview(detail.overview),
+            cast: MovieFormatter.cast(detail.cast),
             trailerLink: trailer?.youTubeURL?.absoluteString ?? "")
-    }
-
-    /// "2024" from "2024-02-27"; "—" when TMDB has no date.
-    private static func year(of releaseDate: String) -> String {
-        let year = releaseDate.prefix(4)
-        return year.count == 4 && year.allSatisfy(\.isNumber) ? String(year) : "—"
-    }
-
-    /// "2h 19m"; empty when TMDB does not know (D1).
-    private static func runtime(minutes: Int?) -> String {
-        guard let minutes, minutes > 0 else { return "" }
-        switch (minutes / 60, minutes % 60) {
-        case (0, let rest): return "\(rest)m"
-        case (let hours, 0): return "\(hours)h"
-        case (let hours, let rest): return "\(hours)h \(rest)m"
-        }
-    }
-
-    /// "★ 8.4 (12,345 votes)", or "no rating" when nobody has voted (D1).
-    private static func rating(average: Double, count: Int) -> String {
-        guard count > 0 else { return "no rating" }
-        let votes = count == 1 ? "1 vote" : "\(grouped(count)) votes"
-        return "★ " + String(format: "%.1f", average) + " (\(votes))"
-    }
-
-    /// "12,345": digits grouped by three, the same in every locale.
-    private static func grouped(_ number: Int) -> String {
-        var digits = String(number)
-        var groups: [Substring] = []
-        while digits.count > 3 {
-            groups.insert(Substring(digits.suffix(3)), at: 0)
-            digits.removeLast(3)
-        }
-        groups.insert(Substring(digits), at: 0)
-        return groups.joined(separator: ",")
     }
 }

@@ -1,11 +1,11 @@
 import Foundation
+import MovieFormatting
 import MovieUI
 import TMDB
 import TerminalUI
 
 /// The trending list. In MVC the controller does everything: it fetches through the shared
 /// client, keeps the state, formats every value and renders it.
-@MainActor
 final class TrendingViewController: ViewController {
     // MARK: State
 
@@ -125,10 +125,11 @@ final class TrendingViewController: ViewController {
     // MARK: Rendering
 
     private func render() {
-        navigationItem = NavigationItem(
-            title: "Trending movies",
-            subtitle: "\(windowName) · \(TMDBClient.shared.configuration.dataSourceName)",
-            trailing: movies.isEmpty ? "" : "\(listView.selectedRow + 1) / \(movies.count)")
+        navigationItem.title = "Trending movies"
+        navigationItem.subtitle =
+            "\(MovieFormatter.name(of: window)) · \(TMDBClient.shared.configuration.dataSourceName)"
+        navigationItem.trailing =
+            movies.isEmpty ? "" : "\(listView.selectedRow + 1) / \(movies.count)"
         listView.reloadData()
         listView.isHidden = movies.isEmpty
         loadingView.isHidden = !(movies.isEmpty && isLoading)
@@ -153,7 +154,7 @@ final class TrendingViewController: ViewController {
         } else if let loadError {
             return .error("Couldn't load more: \(loadError.message) r to retry")
         } else if lastLoadedPage >= lastAvailablePage {
-            return .note("End of the list · \(movies.count) movies")
+            return .note("End of the list · \(MovieFormatter.movieCount(movies.count))")
         } else {
             return .hint("↑↓ move · enter open · t today/this week · ? help · q quit")
         }
@@ -161,27 +162,12 @@ final class TrendingViewController: ViewController {
 
     // MARK: Formatting
 
-    private var windowName: String {
-        window == .day ? "today" : "this week"
-    }
-
     private func makeCell(for movie: Movie, rank: Int) -> MovieRowCell {
         MovieRowCell(
             rank: "\(rank)",
             title: movie.title,
-            year: Self.year(of: movie.releaseDate),
-            rating: Self.rating(average: movie.voteAverage, count: movie.voteCount))
-    }
-
-    /// "2024" from "2024-02-27"; "—" when TMDB has no date (T2).
-    private static func year(of releaseDate: String) -> String {
-        let year = releaseDate.prefix(4)
-        return year.count == 4 && year.allSatisfy(\.isNumber) ? String(year) : "—"
-    }
-
-    /// "★ 7.4", or "no rating" when nobody has voted (T2).
-    private static func rating(average: Double, count: Int) -> String {
-        count == 0 ? "no rating" : "★ " + String(format: "%.1f", average)
+            year: MovieFormatter.year(of: movie.releaseDate),
+            rating: MovieFormatter.rating(average: movie.voteAverage, count: movie.voteCount))
     }
 }
 
@@ -203,6 +189,6 @@ extension TrendingViewController: ListViewDataSource, ListViewDelegate {
 
     func listView(_ listView: ListView, didSelectRowAt row: Int) {
         let detailViewController = MovieDetailViewController(movie: movies[row])
-        navigationController?.pushViewController(detailViewController)
+        navigationController?.pushViewController(detailViewController, animated: true)
     }
 }

@@ -1,12 +1,10 @@
 import Foundation
 import MovieUI
-import Observation
 import TMDB
 import TerminalUI
 
 /// One movie. In MVVM the controller only binds: it renders what its view model says and
 /// forwards what the user does.
-@MainActor
 final class MovieDetailViewController: ViewController {
     let viewModel: MovieDetailViewModel
 
@@ -29,8 +27,8 @@ final class MovieDetailViewController: ViewController {
         viewModel.viewDidLoad()
     }
 
-    override func viewDidDisappear() {
-        super.viewDidDisappear()
+    override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
         viewModel.viewDidDisappear()
     }
 
@@ -41,22 +39,14 @@ final class MovieDetailViewController: ViewController {
         return true
     }
 
-    // MARK: Binding
-
-    /// Before every frame: render the view model, and ask for the next frame as soon as
-    /// anything `render` read changes (Observation).
-    override func updateProperties() {
-        withObservationTracking {
-            render()
-        } onChange: { [weak self] in
-            Task { @MainActor in self?.setNeedsDisplay() }
-        }
-    }
-
     // MARK: Rendering
 
-    private func render() {
-        navigationItem = NavigationItem(title: viewModel.title, subtitle: viewModel.subtitle)
+    /// Copies the view model into the views. The kit calls it again whenever a view-model
+    /// property it read changes (Observation), as UIKit does on iOS 26.
+    override func updateProperties() {
+        super.updateProperties()
+        navigationItem.title = viewModel.title
+        navigationItem.subtitle = viewModel.subtitle
         textView.isHidden = !viewModel.isShowingDetail
         loadingView.isHidden = !viewModel.isLoading
         messageView.isHidden = viewModel.errorMessage == nil

@@ -1,12 +1,10 @@
 import Foundation
 import MovieUI
-import Observation
 import TMDB
 import TerminalUI
 
 /// The trending list. In MVVM the controller only binds: it renders what its view model
 /// says and forwards what the user does.
-@MainActor
 final class TrendingViewController: ViewController {
     let viewModel: TrendingViewModel
 
@@ -43,27 +41,17 @@ final class TrendingViewController: ViewController {
         return true
     }
 
-    // MARK: Binding
-
-    /// Before every frame: render the view model, and ask for the next frame as soon as
-    /// anything `render` read changes (Observation).
-    override func updateProperties() {
-        withObservationTracking {
-            render()
-        } onChange: { [weak self] in
-            Task { @MainActor in self?.setNeedsDisplay() }
-        }
-    }
-
     // MARK: Rendering
 
-    private func render() {
-        navigationItem = NavigationItem(
-            title: viewModel.title, subtitle: viewModel.subtitle, trailing: viewModel.position)
+    /// Copies the view model into the views. The kit calls it again whenever a view-model
+    /// property it read changes (Observation), as UIKit does on iOS 26.
+    override func updateProperties() {
+        super.updateProperties()
+        navigationItem.title = viewModel.title
+        navigationItem.subtitle = viewModel.subtitle
+        navigationItem.trailing = viewModel.position
         listView.reloadData()
-        if listView.selectedRow != viewModel.selectedRow {
-            listView.selectRow(viewModel.selectedRow)
-        }
+        listView.selectRow(viewModel.selectedRow)
         listView.isHidden = viewModel.rowCount == 0
         loadingView.isHidden = !viewModel.isLoadingFirstPage
         messageView.isHidden = viewModel.message == nil
@@ -104,6 +92,6 @@ extension TrendingViewController: ListViewDataSource, ListViewDelegate {
     func listView(_ listView: ListView, didSelectRowAt row: Int) {
         let detailViewModel = MovieDetailViewModel(movie: viewModel.movie(at: row))
         let detailViewController = MovieDetailViewController(viewModel: detailViewModel)
-        navigationController?.pushViewController(detailViewController)
+        navigationController?.pushViewController(detailViewController, animated: true)
     }
 }

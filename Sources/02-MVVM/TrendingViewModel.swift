@@ -1,4 +1,5 @@
 import Foundation
+import MovieFormatting
 import Observation
 import TMDB
 
@@ -69,10 +70,7 @@ final class TrendingViewModel {
 
     /// Call whenever the selection moves.
     func selectionDidMove(to row: Int) {
-        // Only a real move is a change: the screen echoes every selection back.
-        if selectedRow != row {
-            selectedRow = row
-        }
+        selectedRow = row
         loadNextPageIfNeeded()
     }
 
@@ -144,7 +142,7 @@ final class TrendingViewModel {
     var title: String { "Trending movies" }
 
     var subtitle: String {
-        "\(windowName) · \(TMDBClient.shared.configuration.dataSourceName)"
+        "\(MovieFormatter.name(of: window)) · \(TMDBClient.shared.configuration.dataSourceName)"
     }
 
     var position: String {
@@ -173,7 +171,7 @@ final class TrendingViewModel {
         } else if let loadError {
             return .failed("Couldn't load more: \(loadError.message) r to retry")
         } else if lastLoadedPage >= lastAvailablePage {
-            return .ended("End of the list · \(movies.count) movies")
+            return .ended("End of the list · \(MovieFormatter.movieCount(movies.count))")
         } else {
             return .hint("↑↓ move · enter open · t today/this week · ? help · q quit")
         }
@@ -184,24 +182,7 @@ final class TrendingViewModel {
         return Row(
             rank: "\(index + 1)",
             title: movie.title,
-            year: Self.year(of: movie.releaseDate),
-            rating: Self.rating(average: movie.voteAverage, count: movie.voteCount))
-    }
-
-    // MARK: Formatting
-
-    private var windowName: String {
-        window == .day ? "today" : "this week"
-    }
-
-    /// "2024" from "2024-02-27"; "—" when TMDB has no date (T2).
-    private static func year(of releaseDate: String) -> String {
-        let year = releaseDate.prefix(4)
-        return year.count == 4 && year.allSatisfy(\.isNumber) ? String(year) : "—"
-    }
-
-    /// "★ 7.4", or "no rating" when nobody has voted (T2).
-    private static func rating(average: Double, count: Int) -> String {
-        count == 0 ? "no rating" : "★ " + String(format: "%.1f", average)
+            year: MovieFormatter.year(of: movie.releaseDate),
+            rating: MovieFormatter.rating(average: movie.voteAverage, count: movie.voteCount))
     }
 }

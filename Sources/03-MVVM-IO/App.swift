@@ -8,7 +8,7 @@ public final class App: AppScene {
     private let window: TrendingWindow
 
     public init(client: TMDBClient, window: TrendingWindow) {
-        // Every view model reaches the network through this one shared client.
+        // Every screen reaches the network through this one shared client.
         TMDBClient.shared = client
         self.window = window
     }

@@ -6,7 +6,6 @@ import ViewModelKit
 
 /// One movie. With Input/Output the controller sends what the user does into its view
 /// model's input streams and renders every state that comes out.
-@MainActor
 final class MovieDetailViewController: ViewController {
     let viewModel: MovieDetailViewModel
     private var state = MovieDetailViewModel.State()
@@ -38,8 +37,8 @@ final class MovieDetailViewController: ViewController {
         viewDidLoadEvents.continuation.yield()
     }
 
-    override func viewDidDisappear() {
-        super.viewDidDisappear()
+    override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
         viewDidDisappearEvents.continuation.yield()
     }
 
@@ -69,7 +68,8 @@ final class MovieDetailViewController: ViewController {
 
     private func render(_ state: MovieDetailViewModel.State) {
         self.state = state
-        navigationItem = NavigationItem(title: state.title, subtitle: state.subtitle)
+        navigationItem.title = state.title
+        navigationItem.subtitle = state.subtitle
         textView.isHidden = !state.isShowingDetail
         loadingView.isHidden = !state.isLoading
         messageView.isHidden = state.errorMessage == nil

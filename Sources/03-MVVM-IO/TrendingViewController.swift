@@ -6,7 +6,6 @@ import ViewModelKit
 
 /// The trending list. With Input/Output the controller sends what the user does into
 /// its view model's input streams and renders every state that comes out.
-@MainActor
 final class TrendingViewController: ViewController {
     let viewModel: TrendingViewModel
     private var state = TrendingViewModel.State()
@@ -78,8 +77,9 @@ final class TrendingViewController: ViewController {
     private func render(_ state: TrendingViewModel.State) {
         let isNewList = state.generation != self.state.generation
         self.state = state
-        navigationItem = NavigationItem(
-            title: state.title, subtitle: state.subtitle, trailing: state.position)
+        navigationItem.title = state.title
+        navigationItem.subtitle = state.subtitle
+        navigationItem.trailing = state.position
         listView.reloadData()
         // A reload starts at the top (T10), even if its empty list was never drawn.
         if isNewList {
@@ -112,7 +112,7 @@ final class TrendingViewController: ViewController {
         guard navigationController?.topViewController === self else { return }
         let detailViewModel = MovieDetailViewModel(movie: movie)
         let detailViewController = MovieDetailViewController(viewModel: detailViewModel)
-        navigationController?.pushViewController(detailViewController)
+        navigationController?.pushViewController(detailViewController, animated: true)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MovieFormatting
 import TMDB
 import ViewModelKit
 
@@ -65,9 +66,8 @@ final class TrendingViewModel: ViewModelType {
             return Row(
                 rank: "\(index + 1)",
                 title: movie.title,
-                year: TrendingViewModel.year(of: movie.releaseDate),
-                rating: TrendingViewModel.rating(average: movie.voteAverage, count: movie.voteCount)
-            )
+                year: MovieFormatter.year(of: movie.releaseDate),
+                rating: MovieFormatter.rating(average: movie.voteAverage, count: movie.voteCount))
         }
 
         /// The movie behind a row, for opening its detail.
@@ -150,11 +150,10 @@ final class TrendingViewModel: ViewModelType {
     }
 
     private func selectionDidMove(to row: Int) {
-        // Only a real move is a change: the screen echoes every selection back.
-        if selectedRow != row {
-            selectedRow = row
-            publish()
-        }
+        // A move on a list that a reload has emptied since is a move on nothing.
+        guard movies.indices.contains(row) else { return }
+        selectedRow = row
+        publish()
         loadNextPageIfNeeded()
     }
 
@@ -234,7 +233,8 @@ final class TrendingViewModel: ViewModelType {
     private func publish() {
         stateContinuation.yield(
             State(
-                subtitle: "\(windowName) · \(TMDBClient.shared.configuration.dataSourceName)",
+                subtitle:
+                    "\(MovieFormatter.name(of: window)) · \(TMDBClient.shared.configuration.dataSourceName)",
                 position: movies.isEmpty ? "" : "\(selectedRow + 1) / \(movies.count)",
                 rows: Rows(movies: movies),
                 generation: generation,
@@ -261,27 +261,9 @@ final class TrendingViewModel: ViewModelType {
         } else if let loadError {
             return .failed("Couldn't load more: \(loadError.message) r to retry")
         } else if lastLoadedPage >= lastAvailablePage {
-            return .ended("End of the list · \(movies.count) movies")
+            return .ended("End of the list · \(MovieFormatter.movieCount(movies.count))")
         } else {
             return .hint("↑↓ move · enter open · t today/this week · ? help · q quit")
         }
-    }
-
-    // MARK: Formatting
-
-    private var windowName: String {
-        window == .day ? "today" : "this week"
-    }
-
-    /// "2024" from "2024-02-27"; "—" when TMDB has no date (T2). Nonisolated, because
-    /// `Rows` formats a row wherever the screen asks for it.
-    nonisolated fileprivate static func year(of releaseDate: String) -> String {
-        let year = releaseDate.prefix(4)
-        return year.count == 4 && year.allSatisfy(\.isNumber) ? String(year) : "—"
-    }
-
-    /// "★ 7.4", or "no rating" when nobody has voted (T2).
-    nonisolated fileprivate static func rating(average: Double, count: Int) -> String {
-        count == 0 ? "no rating" : "★ " + String(format: "%.1f", average)
     }
 }

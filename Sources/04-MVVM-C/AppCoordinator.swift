@@ -1,12 +1,15 @@
 import TMDB
 import TerminalUI
 
-/// Owns the navigation: it assembles every screen, listens to what the screens announce,
-/// and performs every push and pop. The controllers never meet each other.
+/// Owns the navigation: it assembles the list, starts a child coordinator for every movie
+/// the user opens, and learns from the navigation controller when the user went back. The
+/// controllers never meet each other.
 @MainActor
-final class AppCoordinator {
+final class AppCoordinator: NavigationControllerDelegate {
     private let window: TrendingWindow
     private(set) var navigationController: NavigationController?
+    /// The flows started from the list, kept while their screens are on the stack.
+    private(set) var childCoordinators: [MovieDetailCoordinator] = []
 
     init(window: TrendingWindow) {
         self.window = window
@@ -16,6 +19,7 @@ final class AppCoordinator {
     func start() -> NavigationController {
         let navigationController = NavigationController(
             rootViewController: makeTrendingViewController())
+        navigationController.delegate = self
         self.navigationController = navigationController
         return navigationController
     }
@@ -23,11 +27,22 @@ final class AppCoordinator {
     // MARK: Navigation
 
     private func showDetail(for movie: Movie) {
-        navigationController?.pushViewController(makeMovieDetailViewController(for: movie))
+        guard let navigationController else { return }
+        let coordinator = MovieDetailCoordinator(
+            navigationController: navigationController, movie: movie)
+        childCoordinators.append(coordinator)
+        coordinator.start()
     }
 
-    private func goBack() {
-        navigationController?.popViewController()
+    /// The navigation controller owns going back (b, Esc, Backspace, ←), as UIKit's back
+    /// button does, so this is where a flow whose screen has left the stack is let go (E5).
+    func navigationController(
+        _ navigationController: NavigationController, didShow viewController: ViewController,
+        animated: Bool
+    ) {
+        childCoordinators.removeAll { coordinator in
+            !navigationController.viewControllers.contains { $0 === coordinator.viewController }
+        }
     }
 
     // MARK: Assembly
@@ -36,15 +51,6 @@ final class AppCoordinator {
         let viewController = TrendingViewController(viewModel: TrendingViewModel(window: window))
         viewController.onMovieSelected = { [weak self] movie in
             self?.showDetail(for: movie)
-        }
-        return viewController
-    }
-
-    private func makeMovieDetailViewController(for movie: Movie) -> MovieDetailViewController {
-        let viewController = MovieDetailViewController(
-            viewModel: MovieDetailViewModel(movie: movie))
-        viewController.onBack = { [weak self] in
-            self?.goBack()
         }
         return viewController
     }

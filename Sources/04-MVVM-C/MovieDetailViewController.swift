@@ -4,13 +4,10 @@ import TMDB
 import TerminalUI
 import ViewModelKit
 
-/// One movie. With a coordinator the controller no longer pops itself: it announces that
-/// the user wants to go back, and whoever showed it decides.
-@MainActor
+/// One movie. With Input/Output the controller sends what the user does into its view
+/// model's input streams and renders every state that comes out.
 final class MovieDetailViewController: ViewController {
     let viewModel: MovieDetailViewModel
-    /// Called when the user asks to go back (D5).
-    var onBack: (() -> Void)?
     private var state = MovieDetailViewModel.State()
     private let bag = TaskBag()
 
@@ -40,21 +37,16 @@ final class MovieDetailViewController: ViewController {
         viewDidLoadEvents.continuation.yield()
     }
 
-    override func viewDidDisappear() {
-        super.viewDidDisappear()
+    override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
         viewDidDisappearEvents.continuation.yield()
     }
 
     override func handle(_ key: Key) -> Bool {
-        switch key {
-        case .character("r") where state.errorMessage != nil:
-            retryEvents.continuation.yield()
-        case .character("b"), .escape, .backspace, .left:
-            guard let onBack else { return super.handle(key) }
-            onBack()
-        default:
+        guard key == .character("r"), state.errorMessage != nil else {
             return super.handle(key)
         }
+        retryEvents.continuation.yield()
         return true
     }
 
@@ -76,7 +68,8 @@ final class MovieDetailViewController: ViewController {
 
     private func render(_ state: MovieDetailViewModel.State) {
         self.state = state
-        navigationItem = NavigationItem(title: state.title, subtitle: state.subtitle)
+        navigationItem.title = state.title
+        navigationItem.subtitle = state.subtitle
         textView.isHidden = !state.isShowingDetail
         loadingView.isHidden = !state.isLoading
         messageView.isHidden = state.errorMessage == nil

@@ -1,4 +1,5 @@
 import Foundation
+import MovieFormatting
 import TMDB
 import ViewModelKit
 
@@ -125,61 +126,13 @@ final class MovieDetailViewModel: ViewModelType {
             isShowingDetail: detail != nil,
             errorMessage: loadError?.message)
         if let detail {
-            let year = Self.year(of: detail.releaseDate)
-            let schedule = [
-                Self.runtime(minutes: detail.runtime),
-                detail.releaseDate.isEmpty ? "" : "Released \(detail.releaseDate)",
-            ]
-            state.heading = year == "—" ? detail.title : "\(detail.title) (\(year))"
+            state.heading = MovieFormatter.heading(for: detail)
             state.tagline = detail.tagline
-            state.facts = [
-                detail.genres.map(\.name).joined(separator: ", "),
-                schedule.filter { !$0.isEmpty }.joined(separator: " · "),
-                Self.rating(average: detail.voteAverage, count: detail.voteCount),
-            ].filter { !$0.isEmpty }
-            state.overview = detail.overview.isEmpty ? "No overview." : detail.overview
-            state.cast = detail.cast.prefix(5).map { member in
-                member.character.isEmpty ? member.name : "\(member.name) as \(member.character)"
-            }
+            state.facts = MovieFormatter.facts(for: detail)
+            state.overview = MovieFormatter.overview(detail.overview)
+            state.cast = MovieFormatter.cast(detail.cast)
             state.trailerLink = trailer?.youTubeURL?.absoluteString ?? ""
         }
         stateContinuation.yield(state)
-    }
-
-    // MARK: Formatting
-
-    /// "2024" from "2024-02-27"; "—" when TMDB has no date.
-    private static func year(of releaseDate: String) -> String {
-        let year = releaseDate.prefix(4)
-        return year.count == 4 && year.allSatisfy(\.isNumber) ? String(year) : "—"
-    }
-
-    /// "2h 19m"; empty when TMDB does not know (D1).
-    private static func runtime(minutes: Int?) -> String {
-        guard let minutes, minutes > 0 else { return "" }
-        switch (minutes / 60, minutes % 60) {
-        case (0, let rest): return "\(rest)m"
-        case (let hours, 0): return "\(hours)h"
-        case (let hours, let rest): return "\(hours)h \(rest)m"
-        }
-    }
-
-    /// "★ 8.4 (12,345 votes)", or "no rating" when nobody has voted (D1).
-    private static func rating(average: Double, count: Int) -> String {
-        guard count > 0 else { return "no rating" }
-        let votes = count == 1 ? "1 vote" : "\(grouped(count)) votes"
-        return "★ " + String(format: "%.1f", average) + " (\(votes))"
-    }
-
-    /// "12,345": digits grouped by three, the same in every locale.
-    private static func grouped(_ number: Int) -> String {
-        var digits = String(number)
-        var groups: [Substring] = []
-        while digits.count > 3 {
-            groups.insert(Substring(digits.suffix(3)), at: 0)
-            digits.removeLast(3)
-        }
-        groups.insert(Substring(digits), at: 0)
-        return groups.joined(separator: ",")
     }
 }

@@ -6,7 +6,6 @@ import ViewModelKit
 
 /// The trending list. With a coordinator the controller no longer knows where a selected
 /// movie goes: it announces the choice, and whoever shows it decides.
-@MainActor
 final class TrendingViewController: ViewController {
     let viewModel: TrendingViewModel
     /// Called when the user opens a movie (T11).
@@ -80,8 +79,9 @@ final class TrendingViewController: ViewController {
     private func render(_ state: TrendingViewModel.State) {
         let isNewList = state.generation != self.state.generation
         self.state = state
-        navigationItem = NavigationItem(
-            title: state.title, subtitle: state.subtitle, trailing: state.position)
+        navigationItem.title = state.title
+        navigationItem.subtitle = state.subtitle
+        navigationItem.trailing = state.position
         listView.reloadData()
         // A reload starts at the top (T10), even if its empty list was never drawn.
         if isNewList {

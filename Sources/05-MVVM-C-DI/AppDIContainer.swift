@@ -18,6 +18,13 @@ final class AppDIContainer {
         AppCoordinator(container: self)
     }
 
+    func makeMovieDetailCoordinator(
+        navigationController: NavigationController, movie: Movie
+    ) -> MovieDetailCoordinator {
+        MovieDetailCoordinator(
+            container: self, navigationController: navigationController, movie: movie)
+    }
+
     func makeTrendingViewController() -> TrendingViewController {
         TrendingViewController(
             viewModel: TrendingViewModel(window: window, movieService: movieService))

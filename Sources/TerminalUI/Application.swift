@@ -46,6 +46,7 @@
         }
         rootViewController.beginAppearance()
         display()
+        rootViewController.endAppearance()
     }
 
     /// start() and return after quit.
@@ -103,15 +104,19 @@
             return
         }
         // A key acts on what is current, even when the frame showing it is not drawn yet.
-        rootViewController.updateProperties()
+        rootViewController.updatePropertiesIfNeeded()
         _ = rootViewController.handle(key)
     }
 
-    /// True when no redraw is pending and the last frame shows no activity.
+    /// True when no key is queued, no redraw or property update is pending, and the last
+    /// frame shows no activity.
     public var isSettled: Bool {
         guard isRunning else { return lastFrame != nil }
         let queued = (terminal as? any EventQueueReporting)?.unconsumedEventCount ?? 0
-        return !needsDisplay && queued == 0 && lastFrame.map { !$0.showsActivity } ?? false
+        let isShowingScreen = !isTooSmall(terminal.size) && !isShowingHelp
+        let owesUpdate = isShowingScreen && rootViewController.needsUpdateProperties
+        return !needsDisplay && queued == 0 && !owesUpdate
+            && lastFrame.map { !$0.showsActivity } ?? false
     }
 
     /// Waits (event-driven, no fixed sleeps) until settled and stable, or the deadline; returns isSettled.
@@ -181,7 +186,7 @@
     private func display() {
         let size = terminal.size
         if !isTooSmall(size) && !isShowingHelp {
-            rootViewController.updateProperties()
+            rootViewController.updatePropertiesIfNeeded()
         }
         needsDisplay = false
         let canvas = Canvas(size: size)

@@ -9,13 +9,15 @@
     func listView(_ listView: ListView, cellForRowAt row: Int) -> any ListCell
 }
 
-/// What a list tells its owner, like UICollectionViewDelegate.
+/// What a list tells its owner, like UICollectionViewDelegate. As in UIKit, only what the
+/// user does is told: `selectRow(_:)` and `reloadData()` never call the delegate.
 @MainActor public protocol ListViewDelegate: AnyObject {
     /// A row becomes visible (the place to prefetch the next page).
     func listView(_ listView: ListView, willDisplayRowAt row: Int)
-    /// The selection changed, by a key or by `selectRow`.
+    /// The user moved the selection with a key (UIKit's nearest: a focus update,
+    /// `collectionView(_:didUpdateFocusIn:with:)`).
     func listView(_ listView: ListView, didMoveSelectionTo row: Int)
-    /// Enter on a row.
+    /// Enter on a row, like a tap: `collectionView(_:didSelectItemAt:)`.
     func listView(_ listView: ListView, didSelectRowAt row: Int)
 }
 
@@ -70,29 +72,33 @@ public struct TextListCell: ListCell, Sendable, Hashable {
         return count
     }
 
-    /// Re-reads the count, clamps the selection, redraws.
+    /// Re-reads the count, clamps the selection, redraws; tells the delegate nothing.
     public func reloadData() {
         rowCount = nil
         let count = numberOfRows
         displayedRows = displayedRows.clamped(to: 0..<count)
-        let clamped = min(selectedRow, max(count - 1, 0))
-        if clamped != selectedRow {
-            selectedRow = clamped
-            scrollToSelection()
-            delegate?.listView(self, didMoveSelectionTo: clamped)
-        }
+        selectedRow = min(selectedRow, max(count - 1, 0))
         scrollToSelection()
         setNeedsDisplay()
     }
 
-    /// Clamps, scrolls to keep it visible, tells the delegate when the selection changed.
+    /// Selects a row and scrolls to keep it visible, clamped to the rows there are. Like
+    /// UIKit's `selectRow(at:animated:scrollPosition:)`, it does not call the delegate.
     public func selectRow(_ row: Int) {
         let clamped = min(max(row, 0), max(numberOfRows - 1, 0))
         guard clamped != selectedRow else { return }
         selectedRow = clamped
         scrollToSelection()
         setNeedsDisplay()
-        delegate?.listView(self, didMoveSelectionTo: clamped)
+    }
+
+    /// A move the user made: select, then tell the delegate when the selection changed.
+    private func moveSelection(to row: Int) {
+        let previous = selectedRow
+        selectRow(row)
+        if selectedRow != previous {
+            delegate?.listView(self, didMoveSelectionTo: selectedRow)
+        }
     }
 
     public override func draw(in canvas: Canvas, bounds: Rect) {
@@ -123,19 +129,19 @@ public struct TextListCell: ListCell, Sendable, Hashable {
         let page = max(visibleRowCount - 1, 1)
         switch key {
         case .up, .character("k"):
-            selectRow(selectedRow - 1)
+            moveSelection(to: selectedRow - 1)
         case .down, .character("j"):
-            selectRow(selectedRow + 1)
+            moveSelection(to: selectedRow + 1)
         case .pageUp:
             firstVisibleRow = max(firstVisibleRow - page, 0)
-            selectRow(selectedRow - page)
+            moveSelection(to: selectedRow - page)
         case .pageDown:
             firstVisibleRow = max(min(firstVisibleRow + page, count - visibleRowCount), 0)
-            selectRow(selectedRow + page)
+            moveSelection(to: selectedRow + page)
         case .home, .character("g"):
-            selectRow(0)
+            moveSelection(to: 0)
         case .end, .character("G"):
-            selectRow(count - 1)
+            moveSelection(to: count - 1)
         case .enter:
             delegate?.listView(self, didSelectRowAt: selectedRow)
         default:

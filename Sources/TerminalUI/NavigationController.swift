@@ -1,8 +1,37 @@
+/// What a navigation controller tells its owner, like UINavigationControllerDelegate: the
+/// way a coordinator learns that the user went back.
+@MainActor public protocol NavigationControllerDelegate: AnyObject {
+    /// A controller is about to become the top, after its `viewWillAppear`.
+    func navigationController(
+        _ navigationController: NavigationController, willShow viewController: ViewController,
+        animated: Bool)
+    /// A controller has become the top, after its `viewDidAppear`: a pop has finished, and
+    /// the popped controller is no longer in `viewControllers`.
+    func navigationController(
+        _ navigationController: NavigationController, didShow viewController: ViewController,
+        animated: Bool)
+}
+
+extension NavigationControllerDelegate {
+    public func navigationController(
+        _ navigationController: NavigationController, willShow viewController: ViewController,
+        animated: Bool
+    ) {}
+    public func navigationController(
+        _ navigationController: NavigationController, didShow viewController: ViewController,
+        animated: Bool
+    ) {}
+}
+
 /// Push/pop like UINavigationController. Draws header (row 0), the top controller's view
-/// (rows 1 ..< height-1) and the status line (last row). Back keys b, Esc, Backspace, ← pop
-/// when more than one controller is on the stack and the top one did not handle the key.
-@MainActor public final class NavigationController: ViewController {
+/// (rows 1 ..< height-1) and the status line (last row).
+///
+/// It owns going back, as UIKit's back button and swipe do: b, Esc, Backspace and ← pop when
+/// more than one controller is on the stack and the top one did not handle the key.
+/// The terminal has no animation, so `animated` only keeps UIKit's signatures.
+public final class NavigationController: ViewController {
     public private(set) var viewControllers: [ViewController]
+    public weak var delegate: (any NavigationControllerDelegate)?
     /// Lifecycle calls start once the navigation controller itself is on screen.
     private var isAppearing = false
 
@@ -14,25 +43,17 @@
 
     public var topViewController: ViewController? { viewControllers.last }
 
-    public func pushViewController(_ viewController: ViewController) {
+    public func pushViewController(_ viewController: ViewController, animated: Bool) {
         let previous = topViewController
         viewController.navigationController = self
         viewControllers.append(viewController)
-        if isAppearing {
-            viewController.beginAppearance()
-            previous?.endAppearance()
-        }
-        setNeedsDisplay()
+        transition(from: previous, to: viewController, animated: animated)
     }
 
-    @discardableResult public func popViewController() -> ViewController? {
+    @discardableResult public func popViewController(animated: Bool) -> ViewController? {
         guard viewControllers.count > 1, let popped = viewControllers.popLast() else { return nil }
-        if isAppearing {
-            topViewController?.beginAppearance()
-            popped.endAppearance()
-        }
+        transition(from: popped, to: topViewController, animated: animated)
         popped.navigationController = nil
-        setNeedsDisplay()
         return popped
     }
 
@@ -41,26 +62,57 @@
         if top.handle(key) { return true }
         switch key {
         case .character("b"), .escape, .backspace, .left:
-            return popViewController() != nil
+            return popViewController(animated: true) != nil
         default:
             return false
         }
     }
 
+    override var childrenOnScreen: [ViewController] {
+        topViewController.map { [$0] } ?? []
+    }
+
+    /// UIKit's order: the new top loads, the old one will disappear, the new one will
+    /// appear, then the old one did disappear and the new one did appear.
+    private func transition(from old: ViewController?, to new: ViewController?, animated: Bool) {
+        if isAppearing, let new {
+            new.loadViewIfNeeded()
+            old?.beginDisappearance()
+            new.beginAppearance()
+            delegate?.navigationController(self, willShow: new, animated: animated)
+            old?.endDisappearance()
+            new.endAppearance()
+            delegate?.navigationController(self, didShow: new, animated: animated)
+        }
+        view.setNeedsDisplay()
+    }
+
     override func beginAppearance() {
         super.beginAppearance()
         isAppearing = true
-        topViewController?.beginAppearance()
+        if let top = topViewController {
+            top.beginAppearance()
+            delegate?.navigationController(self, willShow: top, animated: false)
+        }
     }
 
     override func endAppearance() {
-        isAppearing = false
-        topViewController?.endAppearance()
         super.endAppearance()
+        if let top = topViewController {
+            top.endAppearance()
+            delegate?.navigationController(self, didShow: top, animated: false)
+        }
     }
 
-    public override func updateProperties() {
-        topViewController?.updateProperties()
+    override func beginDisappearance() {
+        topViewController?.beginDisappearance()
+        super.beginDisappearance()
+    }
+
+    override func endDisappearance() {
+        isAppearing = false
+        topViewController?.endDisappearance()
+        super.endDisappearance()
     }
 
     override func render(in canvas: Canvas, bounds: Rect) {

@@ -1,16 +1,29 @@
-/// What the header row says about the top screen.
-public struct NavigationItem: Sendable, Hashable {
+/// What the header row says about a screen, like UINavigationItem: each controller owns one
+/// and mutates it in place (`navigationItem.title = "Trending movies"`); a change redraws.
+@MainActor public final class NavigationItem {
     /// Header, bold, left: "Trending movies".
-    public var title: String
-    /// After the title: "this week · sample data".
-    public var subtitle: String
-    /// Right-aligned: "12 / 60".
-    public var trailing: String
+    public var title = "" {
+        didSet { changed(title != oldValue) }
+    }
+    /// After the title, dim: "this week · sample data" (UIKit: `subtitle`, iOS 26).
+    public var subtitle = "" {
+        didSet { changed(subtitle != oldValue) }
+    }
+    /// Right-aligned: "12 / 60". UIKit's nearest is a plain-text `rightBarButtonItem`.
+    public var trailing = "" {
+        didSet { changed(trailing != oldValue) }
+    }
+    /// The controller whose header this is; weak, the controller owns its item.
+    weak var owningViewController: ViewController?
 
     public init(title: String = "", subtitle: String = "", trailing: String = "") {
         self.title = title
         self.subtitle = subtitle
         self.trailing = trailing
+    }
+
+    private func changed(_ isChange: Bool) {
+        if isChange { owningViewController?.view.setNeedsDisplay() }
     }
 }
 

@@ -33,7 +33,7 @@
         while let parent = view.superview {
             view = parent
         }
-        view.owningViewController?.setNeedsDisplay()
+        view.owningViewController?.hostingApplication?.setNeedsDisplay()
     }
 
     /// Draws into `bounds` (absolute canvas coordinates). Default: each visible subview gets all of `bounds`.

@@ -13,7 +13,6 @@ let sampleTitles = [
 ]
 
 /// One row: rank and title.
-@MainActor
 final class DemoListViewController: ViewController, ListViewDataSource, ListViewDelegate {
     private let listView = ListView()
     private let rowCount = 200
@@ -40,7 +39,8 @@ final class DemoListViewController: ViewController, ListViewDataSource, ListView
     }
 
     func listView(_ listView: ListView, didSelectRowAt row: Int) {
-        navigationController?.pushViewController(DemoDetailViewController(title: title(for: row)))
+        navigationController?.pushViewController(
+            DemoDetailViewController(title: title(for: row)), animated: true)
     }
 
     private func title(for row: Int) -> String {
@@ -48,14 +48,13 @@ final class DemoListViewController: ViewController, ListViewDataSource, ListView
     }
 
     private func updateNavigationItem() {
-        navigationItem = NavigationItem(
-            title: "TerminalUI demo", subtitle: "\(rowCount) rows",
-            trailing: "\(listView.selectedRow + 1) / \(rowCount)")
+        navigationItem.title = "TerminalUI demo"
+        navigationItem.subtitle = "\(rowCount) rows"
+        navigationItem.trailing = "\(listView.selectedRow + 1) / \(rowCount)"
     }
 }
 
 /// A detail screen: a title and long wrapped text that scrolls.
-@MainActor
 final class DemoDetailViewController: ViewController {
     private let title: String
     private let textView = TextView()
@@ -68,7 +67,8 @@ final class DemoDetailViewController: ViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
         view.addSubview(textView)
-        navigationItem = NavigationItem(title: title, subtitle: "detail")
+        navigationItem.title = title
+        navigationItem.subtitle = "detail"
         statusLine = .hint("↑↓ scroll · b back · q quit")
         let paragraph =
             "Words wrap by display width, so 한국어 문장도 칸 너비에 맞게 줄바꿈됩니다 and "

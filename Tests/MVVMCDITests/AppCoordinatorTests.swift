@@ -6,8 +6,11 @@ import Testing
 
 @testable import MVVMCDI
 
-/// The coordinator built by the container pushes what the list announces and pops what the
-/// detail announces; every screen gets the service the container was given.
+/// The coordinator built by the container pushes what the list announces through a child
+/// coordinator, and lets that flow go when the navigation controller says the user went
+/// back; every screen gets the service the container was given. Screens are shown in an
+/// `Application` on a virtual terminal, because the navigation controller tells its delegate
+/// only on screen, as UIKit's does.
 @MainActor
 struct AppCoordinatorTests {
     let service = FakeMovieService()
@@ -21,19 +24,33 @@ struct AppCoordinatorTests {
         return (coordinator, navigationController, root)
     }
 
+    /// Puts the navigation controller on a screen, as a window would.
+    private func show(_ navigationController: NavigationController) -> (
+        VirtualTerminal, Application
+    ) {
+        let terminal = VirtualTerminal()
+        let application = Application(
+            rootViewController: navigationController, terminal: terminal,
+            help: HelpContent(title: "Keys", entries: [], notes: []))
+        application.start()
+        return (terminal, application)
+    }
+
     @Test func startShowsTheTrendingListAtTheRoot() throws {
         let (coordinator, navigationController, root) = try start()
 
         #expect(coordinator.navigationController === navigationController)
+        #expect(navigationController.delegate === coordinator)
         #expect(navigationController.viewControllers.count == 1)
         #expect(root.navigationController === navigationController)
         #expect(root.onMovieSelected != nil)
         #expect(service.calls.isEmpty, "nothing loads before the screen is shown")
     }
 
-    @Test func aSelectedMovieIsPushedAsItsDetailAndOnBackPopsIt() throws {
-        // T11, D5
+    @Test func aSelectedMovieIsPushedByAChildCoordinatorAndTheBackKeyLetsItGo() async throws {
+        // T11, D5, E5
         let (coordinator, navigationController, root) = try start()
+        let (terminal, application) = show(navigationController)
 
         root.onMovieSelected?(movie)
 
@@ -41,66 +58,73 @@ struct AppCoordinatorTests {
             navigationController.topViewController as? MovieDetailViewController)
         #expect(detail.viewModel.movie.id == 550)
         #expect(navigationController.viewControllers.count == 2)
+        #expect(coordinator.childCoordinators.first?.viewController === detail)
+        weak var weakChild = coordinator.childCoordinators.first
 
-        detail.onBack?()
-
-        #expect(navigationController.viewControllers.count == 1)
-        #expect(navigationController.topViewController === root)
-        withExtendedLifetime(coordinator) {}
-    }
-
-    @Test func theBackKeyOnTheDetailGoesThroughTheCoordinator() throws {
-        // D5
-        let (coordinator, navigationController, root) = try start()
-        root.onMovieSelected?(movie)
-        let detail = try #require(navigationController.topViewController)
-
-        #expect(detail.handle(.escape))
+        terminal.type(.escape)
+        #expect(await application.waitUntilSettled(timeout: .seconds(60)))
 
         #expect(navigationController.topViewController === root)
-        withExtendedLifetime(coordinator) {}
+        #expect(coordinator.childCoordinators.isEmpty)
+        #expect(weakChild == nil)
     }
 
     @Test func thePushedDetailLoadsThroughTheContainersService() async throws {
         service.answerDetail(id: 550, with: .success(Sample.detail()))
         service.answerVideos(id: 550, with: .success([]))
         let (coordinator, navigationController, root) = try start()
+        let (_, application) = show(navigationController)
         root.onMovieSelected?(movie)
-        let detail = try #require(
-            navigationController.topViewController as? MovieDetailViewController)
 
-        detail.viewDidLoad()
+        #expect(await application.waitUntilSettled(timeout: .seconds(60)))
 
-        #expect(await eventually { service.answered.count == 2 })
-        #expect(Set(service.calls) == [.movieDetail(id: 550), .movieVideos(id: 550)])
+        #expect(
+            await eventually(timeout: .seconds(60)) {
+                service.answered.contains(.movieDetail(id: 550))
+                    && service.answered.contains(.movieVideos(id: 550))
+            })
+        #expect(
+            Set(service.calls.filter { $0 != .trendingMovies(window: .week, page: 1) }) == [
+                .movieDetail(id: 550), .movieVideos(id: 550),
+            ])
         withExtendedLifetime(coordinator) {}
     }
 
-    @Test("E5: a detail popped while loading is freed with its view model")
+    @Test("E5: a detail popped while loading is freed with its view model and coordinator")
     func poppedDetailIsFreed() async throws {
         let gate = Gate()
         service.answerDetail(id: 550, with: .success(Sample.detail()), gate: gate)
         service.answerVideos(id: 550, with: .success([]))
         let (coordinator, navigationController, root) = try start()
+        let (terminal, application) = show(navigationController)
         weak var weakDetail: MovieDetailViewController?
         weak var weakViewModel: MovieDetailViewModel?
+        weak var weakChild: MovieDetailCoordinator?
         do {
             root.onMovieSelected?(movie)
             let detail = try #require(
                 navigationController.topViewController as? MovieDetailViewController)
             weakDetail = detail
             weakViewModel = detail.viewModel
-            detail.viewDidLoad()
-            #expect(await eventually { gate.waiterCount == 1 })
-            detail.viewDidDisappear()
-            detail.onBack?()
+            weakChild = coordinator.childCoordinators.first
+            #expect(await eventually(timeout: .seconds(60)) { gate.waiterCount == 1 })
         }
+        terminal.type(.character("b"))
+        #expect(await application.waitUntilSettled(timeout: .seconds(60)))
 
         #expect(navigationController.topViewController === root)
-        #expect(await eventually { weakDetail == nil }, "the popped controller stayed alive")
-        #expect(await eventually { weakViewModel == nil }, "its view model stayed alive")
+        #expect(
+            await eventually(timeout: .seconds(60)) { weakDetail == nil },
+            "the popped controller stayed alive")
+        #expect(
+            await eventually(timeout: .seconds(60)) { weakViewModel == nil },
+            "its view model stayed alive")
+        #expect(weakChild == nil, "its coordinator stayed alive")
         gate.open()
-        #expect(await eventually { service.answered.contains(.movieDetail(id: 550)) })
+        #expect(
+            await eventually(timeout: .seconds(60)) {
+                service.answered.contains(.movieDetail(id: 550))
+            })
         withExtendedLifetime(coordinator) {}
     }
 
@@ -109,15 +133,18 @@ struct AppCoordinatorTests {
         weak var weakCoordinator: AppCoordinator?
         weak var weakRoot: TrendingViewController?
         weak var weakDetail: MovieDetailViewController?
+        weak var weakChild: MovieDetailCoordinator?
         do {
             let (coordinator, navigationController, root) = try start()
             root.onMovieSelected?(movie)
             weakCoordinator = coordinator
             weakRoot = root
             weakDetail = navigationController.topViewController as? MovieDetailViewController
+            weakChild = coordinator.childCoordinators.first
         }
 
         #expect(weakDetail == nil)
+        #expect(weakChild == nil)
         #expect(weakRoot == nil)
         #expect(weakCoordinator == nil)
     }

@@ -7,9 +7,10 @@ import Testing
 
 @testable import MVVMC
 
-/// The coordinator performs every push and pop; the controllers only announce. Tested
-/// without a terminal: the kit's navigation controller keeps its stack without an
-/// `Application`, so no screen lifecycle runs unless a test calls it.
+/// The coordinator assembles every screen and starts a child coordinator for every movie
+/// opened; the navigation controller owns going back and tells the coordinator, which lets
+/// the finished flow go. Screens are shown in an `Application` on a virtual terminal, the
+/// kit's window, because UIKit's navigation controller tells its delegate only on screen.
 @MainActor
 @Suite(.sharingTMDBClient)
 struct AppCoordinatorTests {
@@ -20,24 +21,39 @@ struct AppCoordinatorTests {
         stub.installAsSharedClient()
     }
 
+    /// Starts the coordinator and puts its navigation controller on a screen.
+    private func show(
+        _ coordinator: AppCoordinator
+    ) throws -> (NavigationController, TrendingViewController, VirtualTerminal, Application) {
+        let navigationController = coordinator.start()
+        let terminal = VirtualTerminal()
+        let application = Application(
+            rootViewController: navigationController, terminal: terminal,
+            help: HelpContent(title: "Keys", entries: [], notes: []))
+        application.start()
+        let root = try #require(navigationController.topViewController as? TrendingViewController)
+        return (navigationController, root, terminal, application)
+    }
+
     @Test func startReturnsTheNavigationControllerWithTheTrendingListAtTheRoot() throws {
         let coordinator = AppCoordinator(window: .week)
 
         let navigationController = coordinator.start()
 
         #expect(coordinator.navigationController === navigationController)
+        #expect(navigationController.delegate === coordinator, "the coordinator hears of pops")
         #expect(navigationController.viewControllers.count == 1)
         let root = try #require(navigationController.topViewController as? TrendingViewController)
         #expect(root.navigationController === navigationController)
         #expect(root.onMovieSelected != nil, "the coordinator listens to the list")
+        #expect(coordinator.childCoordinators.isEmpty)
         #expect(stub.requests.isEmpty, "nothing loads before the screen is shown")
     }
 
-    @Test func aSelectedMovieIsPushedAsItsDetail() throws {
-        // T11: the list announces, the coordinator pushes the detail of that movie.
+    @Test func aSelectedMovieStartsAChildCoordinatorThatPushesItsDetail() throws {
+        // T11: the list announces, a child coordinator pushes the detail of that movie.
         let coordinator = AppCoordinator(window: .week)
-        let navigationController = coordinator.start()
-        let root = try #require(navigationController.topViewController as? TrendingViewController)
+        let (navigationController, root, _, _) = try show(coordinator)
 
         root.onMovieSelected?(movie)
 
@@ -46,98 +62,86 @@ struct AppCoordinatorTests {
             navigationController.topViewController as? MovieDetailViewController)
         #expect(detail.viewModel.movie.id == 550)
         #expect(detail.navigationController === navigationController)
-        #expect(detail.onBack != nil, "the coordinator listens to the detail")
         #expect(navigationController.viewControllers.first === root)
+        #expect(coordinator.childCoordinators.count == 1)
+        #expect(coordinator.childCoordinators.first?.viewController === detail)
     }
 
-    @Test func anotherSelectionPushesAnotherDetail() throws {
+    @Test(
+        "D5: the back keys pop through the navigation controller, and the coordinator lets the flow go",
+        arguments: [Key.character("b"), .escape, .backspace, .left])
+    func backKeysPopAndTheChildCoordinatorIsReleased(key: Key) async throws {
+        let coordinator = AppCoordinator(window: .week)
+        let (navigationController, root, terminal, application) = try show(coordinator)
+        root.onMovieSelected?(movie)
+        weak var weakChild = coordinator.childCoordinators.first
+        #expect(weakChild != nil)
+
+        terminal.type(key)
+        #expect(await application.waitUntilSettled(timeout: .seconds(60)))
+
+        #expect(navigationController.topViewController === root)
+        #expect(coordinator.childCoordinators.isEmpty)
+        #expect(weakChild == nil, "the finished flow's coordinator is freed (E5)")
+    }
+
+    @Test func anotherSelectionAfterGoingBackStartsAnotherFlow() async throws {
         let coordinator = AppCoordinator(window: .day)
-        let navigationController = coordinator.start()
-        let root = try #require(navigationController.topViewController as? TrendingViewController)
+        let (navigationController, root, terminal, application) = try show(coordinator)
 
         root.onMovieSelected?(movie)
         let first = try #require(navigationController.topViewController)
-        try #require(first as? MovieDetailViewController)?.onBack?()
+        terminal.type(.escape)
+        #expect(await application.waitUntilSettled(timeout: .seconds(60)))
         root.onMovieSelected?(Movie(id: 42, title: "Another"))
 
         let second = try #require(
             navigationController.topViewController as? MovieDetailViewController)
         #expect(second !== first)
         #expect(second.viewModel.movie.id == 42)
-    }
-
-    @Test func onBackPopsTheDetail() throws {
-        // D5
-        let coordinator = AppCoordinator(window: .week)
-        let navigationController = coordinator.start()
-        let root = try #require(navigationController.topViewController as? TrendingViewController)
-        root.onMovieSelected?(movie)
-        let detail = try #require(
-            navigationController.topViewController as? MovieDetailViewController)
-
-        detail.onBack?()
-
-        #expect(navigationController.viewControllers.count == 1)
-        #expect(navigationController.topViewController === root)
-        #expect(detail.navigationController == nil)
+        #expect(coordinator.childCoordinators.count == 1)
+        #expect(coordinator.childCoordinators.first?.viewController === second)
     }
 
     @Test(
-        "D5: b, Esc, Backspace and ← on the detail go back through the coordinator",
-        arguments: [Key.character("b"), .escape, .backspace, .left])
-    func backKeysAreAnnouncedAndTheCoordinatorPops(key: Key) throws {
-        let coordinator = AppCoordinator(window: .week)
-        let navigationController = coordinator.start()
-        let root = try #require(navigationController.topViewController as? TrendingViewController)
-        root.onMovieSelected?(movie)
-        let detail = try #require(
-            navigationController.topViewController as? MovieDetailViewController)
-        var announced = 0
-        let coordinatorsBack = detail.onBack
-        detail.onBack = {
-            announced += 1
-            coordinatorsBack?()
-        }
-
-        #expect(detail.handle(key), "the detail handles the key itself")
-
-        #expect(announced == 1)
-        #expect(navigationController.topViewController === root)
-    }
-
-    @Test(
-        "E5: a popped detail and its view model are freed, loaded or still loading",
+        "E5: a popped detail, its view model and its coordinator are freed, loaded or still loading",
         arguments: [false, true])
     func poppedDetailIsFreed(waitsForTheAnswer: Bool) async throws {
         stub.respond(
             to: "/3/movie/550",
             with: Fixtures.detail(.init(id: 550, title: "Dune"), delay: .milliseconds(100)))
         let coordinator = AppCoordinator(window: .week)
-        let navigationController = coordinator.start()
+        let (navigationController, root, terminal, application) = try show(coordinator)
         weak var weakDetail: MovieDetailViewController?
         weak var weakViewModel: MovieDetailViewModel?
+        weak var weakChild: MovieDetailCoordinator?
         do {
-            let root = try #require(
-                navigationController.topViewController as? TrendingViewController)
             root.onMovieSelected?(movie)
             let detail = try #require(
                 navigationController.topViewController as? MovieDetailViewController)
             weakDetail = detail
             weakViewModel = detail.viewModel
-            // What showing it would do: bind the view model and start loading.
-            detail.viewDidLoad()
-            #expect(await stub.waitUntil { $0.requests(path: "/3/movie/550").count == 1 })
+            weakChild = coordinator.childCoordinators.first
+            #expect(
+                await stub.waitUntil(timeout: .seconds(60)) {
+                    $0.requests(path: "/3/movie/550").count == 1
+                })
             if waitsForTheAnswer {
-                #expect(await stub.waitUntil { $0.isIdle })
+                #expect(await stub.waitUntil(timeout: .seconds(60)) { $0.isIdle })
             }
-            detail.viewDidDisappear()
-            detail.onBack?()
         }
+        terminal.type(.character("b"))
+        #expect(await application.waitUntilSettled(timeout: .seconds(60)))
 
         #expect(navigationController.viewControllers.count == 1)
-        #expect(await eventually { weakDetail == nil }, "the popped controller stayed alive")
-        #expect(await eventually { weakViewModel == nil }, "its view model stayed alive")
-        #expect(await stub.waitUntil { $0.isIdle })
+        #expect(
+            await eventually(timeout: .seconds(60)) { weakDetail == nil },
+            "the popped controller stayed alive")
+        #expect(
+            await eventually(timeout: .seconds(60)) { weakViewModel == nil },
+            "its view model stayed alive")
+        #expect(weakChild == nil, "its coordinator stayed alive")
+        #expect(await stub.waitUntil(timeout: .seconds(60)) { $0.isIdle })
     }
 
     @Test func theCoordinatorAndItsScreensHoldNoCycle() throws {
@@ -146,6 +150,7 @@ struct AppCoordinatorTests {
         weak var weakNavigationController: NavigationController?
         weak var weakRoot: TrendingViewController?
         weak var weakDetail: MovieDetailViewController?
+        weak var weakChild: MovieDetailCoordinator?
         do {
             let coordinator = AppCoordinator(window: .week)
             let navigationController = coordinator.start()
@@ -156,9 +161,11 @@ struct AppCoordinatorTests {
             weakNavigationController = navigationController
             weakRoot = root
             weakDetail = navigationController.topViewController as? MovieDetailViewController
+            weakChild = coordinator.childCoordinators.first
         }
 
         #expect(weakDetail == nil)
+        #expect(weakChild == nil)
         #expect(weakRoot == nil)
         #expect(weakNavigationController == nil)
         #expect(weakCoordinator == nil)

@@ -1,3 +1,4 @@
+import Observation
 import Testing
 
 @testable import TerminalUI
@@ -147,37 +148,101 @@ import Testing
         #expect(terminal.writeCount == writes + 1)
     }
 
-    /// Copies a counter into its title only in `updateProperties()`, as a view-model-bound
-    /// controller does, so the screen shows the counter only if the hook runs.
-    final class CounterController: ViewController {
+    /// State the controllers below copy into their views.
+    @Observable final class Counter {
         var count = 0
+        /// Read by no controller: changing it must not cost an update.
+        var unread = 0
+    }
+
+    /// Copies an observable counter into its title only in `updateProperties()`, as a
+    /// view-model-bound controller does, so the screen shows the counter only if the kit
+    /// calls the hook when the counter changes.
+    final class CounterController: ViewController {
+        let counter: Counter
+        /// State Observation cannot see; shown only after `setNeedsUpdateProperties()`.
+        var suffix = ""
         private(set) var updates = 0
 
+        init(counter: Counter) {
+            self.counter = counter
+            super.init()
+        }
+
         override func updateProperties() {
+            super.updateProperties()
             updates += 1
-            navigationItem = NavigationItem(title: "Count \(count)")
+            navigationItem.title = "Count \(counter.count)\(suffix)"
         }
 
         override func handle(_ key: Key) -> Bool {
             guard key == .character("+") else { return false }
-            #expect(navigationItem.title == "Count \(count)", "a key acts on current state")
-            count += 1
-            setNeedsDisplay()
+            #expect(navigationItem.title == "Count \(counter.count)", "a key acts on current state")
+            counter.count += 1
             return true
         }
     }
 
-    @Test("updateProperties runs before every frame and before every key")
-    func updatePropertiesRunsBeforeFramesAndKeys() async {
-        let root = CounterController()
+    @Test("a change to an @Observable property updateProperties read redraws, as on iOS 26")
+    func observedChangesUpdateProperties() async {
+        let counter = Counter()
+        let root = CounterController(counter: counter)
         let (application, terminal) = await makeApplication(
             root: NavigationController(rootViewController: root))
         #expect(terminal.rows[0].hasPrefix("Count 0"))
+        #expect(root.updates == 1)
 
-        root.count = 5
+        counter.count = 5
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows[0].hasPrefix("Count 5"))
+        #expect(root.updates == 2)
+
+        counter.unread = 1
+        #expect(await application.waitUntilSettled())
+        #expect(root.updates == 2, "a property it did not read asks for nothing")
+    }
+
+    @Test("a key acts on the state updateProperties copied, even before the frame is drawn")
+    func keysSeeCurrentProperties() async {
+        let counter = Counter()
+        let root = CounterController(counter: counter)
+        let (application, terminal) = await makeApplication(
+            root: NavigationController(rootViewController: root))
+        counter.count = 5
+        application.send(.character("+"))
         application.send(.character("+"))
         #expect(await application.waitUntilSettled())
-        #expect(terminal.rows[0].hasPrefix("Count 6"))
-        #expect(root.updates >= 3)
+        #expect(terminal.rows[0].hasPrefix("Count 7"))
+    }
+
+    @Test("setNeedsUpdateProperties asks for an update Observation cannot see")
+    func setNeedsUpdatePropertiesUpdates() async {
+        let root = CounterController(counter: Counter())
+        let (application, terminal) = await makeApplication(
+            root: NavigationController(rootViewController: root))
+        root.suffix = "!"
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows[0] == "Count 0", "no update was asked for")
+        root.setNeedsUpdateProperties()
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows[0] == "Count 0!")
+    }
+
+    @Test("only the top controller is updated, and it is updated again when it comes back")
+    func onlyTheTopControllerIsUpdated() async {
+        let counter = Counter()
+        let list = CounterController(counter: counter)
+        let navigation = NavigationController(rootViewController: list)
+        let (application, terminal) = await makeApplication(root: navigation)
+        let detail = CounterController(counter: Counter())
+        navigation.pushViewController(detail, animated: true)
+        #expect(await application.waitUntilSettled())
+        let listUpdates = list.updates
+        counter.count = 9
+        #expect(await application.waitUntilSettled())
+        #expect(list.updates == listUpdates, "a covered screen is not updated")
+        terminal.type(.escape)
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows[0].hasPrefix("Count 9"))
     }
 }

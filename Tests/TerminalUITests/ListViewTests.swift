@@ -52,7 +52,9 @@ import Testing
         #expect(root.source.selectedRows == [2])
     }
 
-    @Test func selectRowClampsAndReloadDataClampsTheSelection() async {
+    @Test(
+        "selectRow and reloadData clamp the selection and, as in UIKit, tell the delegate nothing")
+    func selectRowClampsAndReloadDataClampsTheSelection() async {
         let root = ListViewController(rowCount: 50)
         let (application, _) = await makeApplication(root: root)
         root.listView.selectRow(500)
@@ -60,12 +62,23 @@ import Testing
         root.source.rowCount = 10
         root.listView.reloadData()
         #expect(root.listView.selectedRow == 9)
-        #expect(root.source.selectionMoves == [49, 9])
+        root.listView.selectRow(3)
+        #expect(root.listView.selectedRow == 3)
+        #expect(root.source.selectionMoves.isEmpty)
         root.source.rowCount = 0
         root.listView.reloadData()
         #expect(root.listView.selectedRow == 0)
         #expect(await application.waitUntilSettled())
         #expect(application.screenLines.allSatisfy { $0.isEmpty })
+    }
+
+    @Test("only a key that moves the selection tells the delegate")
+    func onlyRealMovesAreTold() async {
+        let root = ListViewController(rowCount: 3)
+        let (application, terminal) = await makeApplication(root: root)
+        terminal.type(.up, .home, .down, .end, .end, .down)
+        #expect(await application.waitUntilSettled())
+        #expect(root.source.selectionMoves == [1, 2])
     }
 
     @Test func theSelectedRowIsReversed() async {

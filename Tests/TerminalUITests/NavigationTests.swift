@@ -5,46 +5,97 @@ import Testing
 /// Push/pop, lifecycle order, back keys (D5) and freeing what was left (E5).
 @MainActor
 @Suite struct NavigationTests {
-    @Test(
-        "lifecycle: viewDidLoad once, viewWillAppear on top, viewDidDisappear when covered or popped"
-    )
+    @Test("lifecycle in UIKit's order on start, push and pop, with the delegate told after each")
     func lifecycleOrder() async {
         let log = EventLog()
         let list = RecordingViewController("list", log: log)
         let navigation = NavigationController(rootViewController: list)
+        let delegate = RecordingNavigationDelegate(log: log)
+        navigation.delegate = delegate
         let (application, terminal) = await makeApplication(root: navigation)
-        #expect(log.entries == ["list.viewDidLoad", "list.viewWillAppear"])
-        log.removeAll()
-        navigation.pushViewController(RecordingViewController("detail", log: log))
         #expect(
-            log.entries == ["detail.viewDidLoad", "detail.viewWillAppear", "list.viewDidDisappear"])
+            log.entries == [
+                "list.viewDidLoad", "list.viewWillAppear", "willShow(list)", "list.viewDidAppear",
+                "didShow(list) stack=[\"list\"]",
+            ])
+        log.removeAll()
+        navigation.pushViewController(RecordingViewController("detail", log: log), animated: true)
+        #expect(
+            log.entries == [
+                "detail.viewDidLoad", "list.viewWillDisappear", "detail.viewWillAppear",
+                "willShow(detail)", "list.viewDidDisappear", "detail.viewDidAppear",
+                "didShow(detail) stack=[\"list\", \"detail\"]",
+            ])
         log.removeAll()
         terminal.type(.escape)
         #expect(await application.waitUntilSettled())
-        #expect(log.entries == ["list.viewWillAppear", "detail.viewDidDisappear"])
+        #expect(
+            log.entries == [
+                "detail.viewWillDisappear", "list.viewWillAppear", "willShow(list)",
+                "detail.viewDidDisappear", "list.viewDidAppear", "didShow(list) stack=[\"list\"]",
+            ])
         #expect(navigation.viewControllers.count == 1)
         #expect(terminal.rows[0] == "list")
     }
 
+    @Test("viewDidLoad runs once, however often a controller appears")
+    func viewDidLoadRunsOnce() async {
+        let log = EventLog()
+        let list = RecordingViewController("list", log: log)
+        let navigation = NavigationController(rootViewController: list)
+        let (application, terminal) = await makeApplication(root: navigation)
+        for _ in 0..<3 {
+            navigation.pushViewController(
+                RecordingViewController("detail", log: log), animated: true)
+            terminal.type(.character("b"))
+            #expect(await application.waitUntilSettled())
+        }
+        #expect(log.entries.filter { $0 == "list.viewDidLoad" }.count == 1)
+        #expect(log.entries.filter { $0 == "list.viewDidAppear" }.count == 4)
+    }
+
+    @Test("without an application on screen, push and pop keep the stack and call nothing")
+    func offScreenStackCallsNoLifecycle() {
+        let log = EventLog()
+        let navigation = NavigationController(
+            rootViewController: RecordingViewController("list", log: log))
+        let delegate = RecordingNavigationDelegate(log: log)
+        navigation.delegate = delegate
+        let detail = RecordingViewController("detail", log: log)
+        navigation.pushViewController(detail, animated: true)
+        #expect(navigation.topViewController === detail)
+        #expect(detail.navigationController === navigation)
+        #expect(navigation.popViewController(animated: true) === detail)
+        #expect(detail.navigationController == nil)
+        #expect(navigation.popViewController(animated: true) == nil, "the root stays")
+        #expect(log.entries.isEmpty)
+    }
+
     @Test(
-        "b, Esc, Backspace and ← go back (D5)",
+        "b, Esc, Backspace and ← go back, and the delegate hears of it (D5)",
         arguments: [Key.character("b"), .escape, .backspace, .left])
     func backKeysPop(_ key: Key) async {
         let log = EventLog()
         let navigation = NavigationController(
             rootViewController: RecordingViewController("list", log: log))
+        let delegate = RecordingNavigationDelegate(log: log)
+        navigation.delegate = delegate
         let (application, terminal) = await makeApplication(root: navigation)
-        navigation.pushViewController(RecordingViewController("detail", log: log))
+        navigation.pushViewController(RecordingViewController("detail", log: log), animated: true)
         #expect(await application.waitUntilSettled())
         #expect(terminal.rows[0] == "detail")
+        log.removeAll()
         terminal.type(key)
         #expect(await application.waitUntilSettled())
         #expect(navigation.viewControllers.count == 1)
         #expect(terminal.rows[0] == "list")
+        #expect(log.entries.last == "didShow(list) stack=[\"list\"]")
+        log.removeAll()
         terminal.type(key)
         #expect(await application.waitUntilSettled())
         #expect(navigation.viewControllers.count == 1)
         #expect(application.isRunning)
+        #expect(log.entries.isEmpty, "nothing to pop, nothing shown")
     }
 
     @Test func aKeyTheTopControllerHandlesDoesNotPop() async {
@@ -54,7 +105,7 @@ import Testing
         let (application, terminal) = await makeApplication(root: navigation)
         let detail = RecordingViewController("detail", log: log)
         detail.handledKeys = [.character("b")]
-        navigation.pushViewController(detail)
+        navigation.pushViewController(detail, animated: true)
         terminal.type(.character("b"))
         #expect(await application.waitUntilSettled())
         #expect(navigation.topViewController === detail)
@@ -72,7 +123,7 @@ import Testing
             let detail = ListViewController(rowCount: 100)
             weakController = detail
             weakSource = detail.source
-            navigation.pushViewController(detail)
+            navigation.pushViewController(detail, animated: true)
             weakList = detail.listView
         }
         #expect(await application.waitUntilSettled())
@@ -89,14 +140,32 @@ import Testing
         let root = ListViewController(rowCount: 3)
         let (application, terminal) = await makeApplication(
             root: NavigationController(rootViewController: root), width: 40, height: 10)
-        root.navigationItem = NavigationItem(
-            title: "Trending movies", subtitle: "this week · sample data", trailing: "12 / 60")
+        root.navigationItem.title = "Trending movies"
+        root.navigationItem.subtitle = "this week · sample data"
+        root.navigationItem.trailing = "12 / 60"
         root.statusLine = .note("End of the list · 3 movies")
         #expect(await application.waitUntilSettled())
         #expect(terminal.rows[0] == "Trending movies · this week · s… 12 / 60")
         #expect(terminal.rows[0].displayWidth == 40)
         #expect(terminal.rows[9] == "End of the list · 3 movies")
         #expect(terminal.rows[1] == "Row 0")
+    }
+
+    @Test("navigationItem is a reference: mutating it in place redraws the header")
+    func navigationItemIsMutatedInPlace() async {
+        let root = ListViewController(rowCount: 3)
+        let (application, terminal) = await makeApplication(
+            root: NavigationController(rootViewController: root), width: 40, height: 10)
+        let item = root.navigationItem
+        let writes = terminal.writeCount
+        item.title = "Renamed"
+        #expect(root.navigationItem === item)
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows[0].hasPrefix("Renamed · test"))
+        #expect(terminal.writeCount == writes + 1)
+        item.title = "Renamed"
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.writeCount == writes + 1, "the same title draws nothing")
     }
 
     @Test("an activity status line keeps the screen unsettled; an error one is reported")

@@ -42,7 +42,6 @@ extension SeededGenerator {
 }
 
 /// A controller that records its lifecycle in a shared log.
-@MainActor
 final class RecordingViewController: ViewController {
     let name: String
     let log: EventLog
@@ -52,7 +51,7 @@ final class RecordingViewController: ViewController {
         self.name = name
         self.log = log
         super.init()
-        navigationItem = NavigationItem(title: name)
+        navigationItem.title = name
     }
 
     override func viewDidLoad() {
@@ -60,13 +59,23 @@ final class RecordingViewController: ViewController {
         log.append("\(name).viewDidLoad")
     }
 
-    override func viewWillAppear() {
-        super.viewWillAppear()
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
         log.append("\(name).viewWillAppear")
     }
 
-    override func viewDidDisappear() {
-        super.viewDidDisappear()
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        log.append("\(name).viewDidAppear")
+    }
+
+    override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        log.append("\(name).viewWillDisappear")
+    }
+
+    override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
         log.append("\(name).viewDidDisappear")
     }
 
@@ -76,6 +85,30 @@ final class RecordingViewController: ViewController {
             return true
         }
         return super.handle(key)
+    }
+}
+
+/// A navigation delegate that records what it is told, and what the stack was then.
+final class RecordingNavigationDelegate: NavigationControllerDelegate {
+    let log: EventLog
+
+    init(log: EventLog) {
+        self.log = log
+    }
+
+    func navigationController(
+        _ navigationController: NavigationController, willShow viewController: ViewController,
+        animated: Bool
+    ) {
+        log.append("willShow(\(viewController.navigationItem.title))")
+    }
+
+    func navigationController(
+        _ navigationController: NavigationController, didShow viewController: ViewController,
+        animated: Bool
+    ) {
+        let stack = navigationController.viewControllers.map(\.navigationItem.title)
+        log.append("didShow(\(viewController.navigationItem.title)) stack=\(stack)")
     }
 }
 
@@ -134,7 +167,6 @@ final class CountingDataSource: ListViewDataSource, ListViewDelegate {
 }
 
 /// A controller showing a list fed by a `CountingDataSource`.
-@MainActor
 final class ListViewController: ViewController {
     let listView = ListView()
     let source: CountingDataSource
@@ -149,8 +181,9 @@ final class ListViewController: ViewController {
         listView.dataSource = source
         listView.delegate = source
         view.addSubview(listView)
-        navigationItem = NavigationItem(
-            title: "List", subtitle: "test", trailing: "1 / \(source.rowCount)")
+        navigationItem.title = "List"
+        navigationItem.subtitle = "test"
+        navigationItem.trailing = "1 / \(source.rowCount)"
         statusLine = .hint("↑↓ move")
     }
 }

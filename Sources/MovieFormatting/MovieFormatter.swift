@@ -1,0 +1,91 @@
+import Foundation
+import TMDB
+
+/// The display rules every step shares: what a year, a rating, a runtime or a count looks
+/// like on screen. Foundation only, like a `DateFormatter`, so that a view model may call it
+/// without knowing anything of the screen.
+///
+/// Where it is called is each step's decision: in the controller for MVC, in the view model
+/// from MVVM on.
+public enum MovieFormatter {
+    /// "2024" from "2024-02-27"; "—" when TMDB has no date (T2).
+    public static func year(of releaseDate: String) -> String {
+        let year = releaseDate.prefix(4)
+        return year.count == 4 && year.allSatisfy(\.isNumber) ? String(year) : "—"
+    }
+
+    /// "★ 7.4", or "no rating" when nobody has voted (T2).
+    public static func rating(average: Double, count: Int) -> String {
+        count == 0 ? "no rating" : "★ " + String(format: "%.1f", average)
+    }
+
+    /// "today" or "this week" (T1).
+    public static func name(of window: TrendingWindow) -> String {
+        window == .day ? "today" : "this week"
+    }
+
+    /// "1 movie", "58 movies" (E8).
+    public static func movieCount(_ count: Int) -> String {
+        count == 1 ? "1 movie" : "\(grouped(count)) movies"
+    }
+
+    /// "Dune: Part Two (2024)", or the title alone when TMDB has no date (D1).
+    public static func heading(for detail: MovieDetail) -> String {
+        let year = year(of: detail.releaseDate)
+        return year == "—" ? detail.title : "\(detail.title) (\(year))"
+    }
+
+    /// The short lines under the heading: genres; runtime and release date; rating (D1).
+    public static func facts(for detail: MovieDetail) -> [String] {
+        let schedule = [
+            runtime(minutes: detail.runtime),
+            detail.releaseDate.isEmpty ? "" : "Released \(detail.releaseDate)",
+        ]
+        return [
+            detail.genres.map(\.name).joined(separator: ", "),
+            schedule.filter { !$0.isEmpty }.joined(separator: " · "),
+            detailedRating(average: detail.voteAverage, count: detail.voteCount),
+        ].filter { !$0.isEmpty }
+    }
+
+    /// The overview, or "No overview." when TMDB has none (D1).
+    public static func overview(_ overview: String) -> String {
+        overview.isEmpty ? "No overview." : overview
+    }
+
+    /// Up to five top-billed members as "Name as Character" (D1).
+    public static func cast(_ cast: [CastMember]) -> [String] {
+        cast.prefix(5).map { member in
+            member.character.isEmpty ? member.name : "\(member.name) as \(member.character)"
+        }
+    }
+
+    /// "2h 19m"; empty when TMDB does not know (D1).
+    public static func runtime(minutes: Int?) -> String {
+        guard let minutes, minutes > 0 else { return "" }
+        switch (minutes / 60, minutes % 60) {
+        case (0, let rest): return "\(rest)m"
+        case (let hours, 0): return "\(hours)h"
+        case (let hours, let rest): return "\(hours)h \(rest)m"
+        }
+    }
+
+    /// "★ 8.4 (12,345 votes)", or "no rating" when nobody has voted (D1, E8).
+    public static func detailedRating(average: Double, count: Int) -> String {
+        guard count > 0 else { return "no rating" }
+        let votes = count == 1 ? "1 vote" : "\(grouped(count)) votes"
+        return "★ " + String(format: "%.1f", average) + " (\(votes))"
+    }
+
+    /// "12,345": digits grouped by three, the same in every locale.
+    static func grouped(_ number: Int) -> String {
+        var digits = String(number)
+        var groups: [Substring] = []
+        while digits.count > 3 {
+            groups.insert(Substring(digits.suffix(3)), at: 0)
+            digits.removeLast(3)
+        }
+        groups.insert(Substring(digits), at: 0)
+        return groups.joined(separator: ",")
+    }
+}
