@@ -20,7 +20,7 @@ let package = Package(
     targets: [
         // Shared modules.
         .target(name: "TMDB", resources: [.copy("SampleData")]),
-        .target(name: "TerminalUI"),
+        .target(name: "TerminalUI", exclude: ["README.md"]),
         .target(name: "MovieUI", dependencies: ["TerminalUI", "TMDB"]),
         .target(name: "MovieFormatting", dependencies: ["TMDB"]),
         .target(name: "ViewModelKit"),

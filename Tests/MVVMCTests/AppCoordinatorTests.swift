@@ -74,7 +74,7 @@ struct AppCoordinatorTests {
         let coordinator = AppCoordinator(window: .week)
         let (navigationController, root, terminal, application) = try show(coordinator)
         root.onMovieSelected?(movie)
-        weak var weakChild = coordinator.childCoordinators.first
+        weak let weakChild = coordinator.childCoordinators.first
         #expect(weakChild != nil)
 
         terminal.type(key)

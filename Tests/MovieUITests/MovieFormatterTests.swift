@@ -1,0 +1,95 @@
+import MovieFormatting
+import TMDB
+import Testing
+
+/// The display rules every step calls, checked once here instead of once per step.
+@Suite("MovieFormatter")
+struct MovieFormatterTests {
+    @Test(
+        "T2: the year comes from the release date; no date shows a dash",
+        arguments: [
+            ("2024-02-27", "2024"), ("", "—"), ("20", "—"), ("abcd-01-01", "—"), ("1999", "1999"),
+        ])
+    func year(releaseDate: String, expected: String) {
+        #expect(MovieFormatter.year(of: releaseDate) == expected)
+    }
+
+    @Test("T2: a row's rating has one decimal; nobody voting shows no rating")
+    func rowRating() {
+        #expect(MovieFormatter.rating(average: 7.44, count: 12) == "★ 7.4")
+        #expect(MovieFormatter.rating(average: 10, count: 1) == "★ 10.0")
+        #expect(MovieFormatter.rating(average: 0, count: 0) == "no rating")
+        #expect(MovieFormatter.rating(average: 6.5, count: 0) == "no rating")
+    }
+
+    @Test(
+        "D1: runtime as hours and minutes, omitted when unknown",
+        arguments: [
+            (139, "2h 19m"), (60, "1h"), (45, "45m"), (0, ""), (-5, ""), (nil, ""), (600, "10h"),
+        ] as [(Int?, String)])
+    func runtime(minutes: Int?, expected: String) {
+        #expect(MovieFormatter.runtime(minutes: minutes) == expected)
+    }
+
+    @Test("D1, E8: the detail's rating counts votes in English, grouped the same in every locale")
+    func detailedRating() {
+        #expect(
+            MovieFormatter.detailedRating(average: 8.44, count: 12_345) == "★ 8.4 (12,345 votes)")
+        #expect(MovieFormatter.detailedRating(average: 5, count: 1) == "★ 5.0 (1 vote)")
+        #expect(MovieFormatter.detailedRating(average: 7, count: 999) == "★ 7.0 (999 votes)")
+        #expect(
+            MovieFormatter.detailedRating(average: 7, count: 1_234_567)
+                == "★ 7.0 (1,234,567 votes)")
+        #expect(MovieFormatter.detailedRating(average: 0, count: 0) == "no rating")
+    }
+
+    @Test(
+        "E8: counts of movies read as English",
+        arguments: [
+            (0, "0 movies"), (1, "1 movie"), (2, "2 movies"), (10_000, "10,000 movies"),
+        ])
+    func movieCount(count: Int, expected: String) {
+        #expect(MovieFormatter.movieCount(count) == expected)
+    }
+
+    @Test("T1: the windows' names")
+    func windowNames() {
+        #expect(MovieFormatter.name(of: .day) == "today")
+        #expect(MovieFormatter.name(of: .week) == "this week")
+    }
+
+    @Test("D1: heading, facts, overview and cast of a detail")
+    func detail() {
+        let detail = MovieDetail(
+            id: 1, title: "Dune: Part Two",
+            genres: [
+                Genre(id: 878, name: "Science Fiction"),
+                Genre(id: 12, name: "Adventure"),
+            ],
+            runtime: 167, releaseDate: "2024-02-27", voteAverage: 8.15, voteCount: 6_000,
+            cast: (1...7).map {
+                CastMember(
+                    id: $0, name: "Actor \($0)", character: $0 == 2 ? "" : "Role \($0)", order: $0)
+            })
+        #expect(MovieFormatter.heading(for: detail) == "Dune: Part Two (2024)")
+        #expect(
+            MovieFormatter.facts(for: detail) == [
+                "Science Fiction, Adventure", "2h 47m · Released 2024-02-27",
+                "★ 8.2 (6,000 votes)",
+            ])
+        #expect(
+            MovieFormatter.cast(detail.cast) == [
+                "Actor 1 as Role 1", "Actor 2", "Actor 3 as Role 3", "Actor 4 as Role 4",
+                "Actor 5 as Role 5",
+            ])
+        #expect(MovieFormatter.overview("") == "No overview.")
+        #expect(MovieFormatter.overview("Paul joins the Fremen.") == "Paul joins the Fremen.")
+    }
+
+    @Test("D1: an unknown date, runtime and genres leave only what is known")
+    func sparseDetail() {
+        let detail = MovieDetail(id: 2, title: "Untitled")
+        #expect(MovieFormatter.heading(for: detail) == "Untitled")
+        #expect(MovieFormatter.facts(for: detail) == ["no rating"])
+    }
+}
