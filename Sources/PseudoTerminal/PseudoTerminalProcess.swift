@@ -1,7 +1,7 @@
 import CPseudoTerminal
-import Foundation
 
-#if canImport(Glibc)
+// DARWIN_SHAPES is set only by DarwinShapes/check, which type-checks the Darwin branch on Linux.
+#if canImport(Glibc) && !DARWIN_SHAPES
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
