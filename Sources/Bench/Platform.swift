@@ -6,16 +6,21 @@
 #if canImport(Glibc) && !DARWIN_SHAPES
     import Glibc
 
-    /// Linux: a struct, initialised by `posix_spawn_file_actions_init`.
-    private func makeFileActions() -> posix_spawn_file_actions_t { posix_spawn_file_actions_t() }
+    /// Linux: a struct, zeroed here and set up by `posix_spawn_file_actions_init`.
+    private typealias FileActions = posix_spawn_file_actions_t
+
+    private func makeFileActions() -> FileActions { posix_spawn_file_actions_t() }
 
     /// Linux: `ru_maxrss` is in kibibytes (getrusage(2)).
     private let maximumResidentSizeUnit = 1024
 #elseif canImport(Darwin)
     import Darwin
 
-    /// macOS: an opaque pointer, set by `posix_spawn_file_actions_init`.
-    private func makeFileActions() -> posix_spawn_file_actions_t { nil }
+    /// macOS: `void *`, which Swift imports as a non-optional raw pointer; the variable holding
+    /// it is optional, nil until `posix_spawn_file_actions_init` allocates the actions.
+    private typealias FileActions = posix_spawn_file_actions_t?
+
+    private func makeFileActions() -> FileActions { nil }
 
     /// macOS: `ru_maxrss` is in bytes (getrusage(2)).
     private let maximumResidentSizeUnit = 1
