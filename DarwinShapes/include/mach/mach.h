@@ -41,7 +41,7 @@ struct mach_task_basic_info {
 #pragma pack(pop)
 
 /// The task's own port. `mach_task_self()` is a macro over the global `mach_task_self_`, which
-/// Swift 6 rejects as shared mutable state; the trap is a plain function.
+/// Swift 6 can reject as shared mutable state; the trap is a plain function.
 mach_port_name_t task_self_trap(void);
 
 kern_return_t task_info(task_name_t target_task, task_flavor_t flavor, task_info_t task_info_out,
