@@ -1,4 +1,6 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
+// 6.1 is the minimum: the tests use Swift Testing's TestScoping, new in Swift 6.1 (Xcode 16.3),
+// and an older toolchain stops here with a message naming the version it needs.
 import PackageDescription
 
 /// One app, five architectures. Every step is its own module over the same shared modules,

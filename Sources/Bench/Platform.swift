@@ -1,20 +1,26 @@
 // Every call into the C library the bench makes lives here, so that macOS and Linux differ in
 // one short file. posix_spawn, pipe, read, wait4 and rusage exist on both with the same meaning;
 // what differs is the spawn file-actions type, the unit of `ru_maxrss` and how to read the
-// resident size of the running process.
-#if canImport(Glibc)
+// resident size of the running process. DARWIN_SHAPES is set only by DarwinShapes/check, which
+// type-checks the Darwin branch on Linux.
+#if canImport(Glibc) && !DARWIN_SHAPES
     import Glibc
 
-    /// Linux: a struct, initialised by `posix_spawn_file_actions_init`.
-    private func makeFileActions() -> posix_spawn_file_actions_t { posix_spawn_file_actions_t() }
+    /// Linux: a struct, zeroed here and set up by `posix_spawn_file_actions_init`.
+    private typealias FileActions = posix_spawn_file_actions_t
+
+    private func makeFileActions() -> FileActions { posix_spawn_file_actions_t() }
 
     /// Linux: `ru_maxrss` is in kibibytes (getrusage(2)).
     private let maximumResidentSizeUnit = 1024
 #elseif canImport(Darwin)
     import Darwin
 
-    /// macOS: an opaque pointer, set by `posix_spawn_file_actions_init`.
-    private func makeFileActions() -> posix_spawn_file_actions_t { nil }
+    /// macOS: `void *`, which Swift imports as a non-optional raw pointer; the variable holding
+    /// it is optional, nil until `posix_spawn_file_actions_init` allocates the actions.
+    private typealias FileActions = posix_spawn_file_actions_t?
+
+    private func makeFileActions() -> FileActions { nil }
 
     /// macOS: `ru_maxrss` is in bytes (getrusage(2)).
     private let maximumResidentSizeUnit = 1
@@ -103,7 +109,7 @@ enum Platform {
     /// Linux: posix_spawn runs the child in the bench's memory until exec, and exec keeps that
     /// memory's high-water mark (VmHWM) in the child's `ru_maxrss`. macOS spawns a fresh task.
     static func peakResidentBytesInheritedBySpawn() -> Int {
-        #if canImport(Glibc)
+        #if canImport(Glibc) && !DARWIN_SHAPES
             guard let status = readFile("/proc/self/status") else { return 0 }
             for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
                 let kibibytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
@@ -117,7 +123,7 @@ enum Platform {
 
     /// The resident set size of this process right now, in bytes.
     static func residentBytes() -> Int? {
-        #if canImport(Glibc)
+        #if canImport(Glibc) && !DARWIN_SHAPES
             // /proc/self/statm: size resident shared text lib data dt, in pages.
             guard let statm = readFile("/proc/self/statm") else { return nil }
             let fields = statm.split(separator: " ")
@@ -136,7 +142,7 @@ enum Platform {
         #endif
     }
 
-    #if canImport(Glibc)
+    #if canImport(Glibc) && !DARWIN_SHAPES
         /// A small /proc file as text.
         private static func readFile(_ path: String) -> String? {
             let descriptor = open(path, O_RDONLY)

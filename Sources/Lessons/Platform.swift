@@ -1,4 +1,6 @@
-#if canImport(Glibc)
+// The tool's only C library calls, with their Glibc and Darwin twins.
+// DARWIN_SHAPES is set only by DarwinShapes/check, which type-checks the Darwin branch on Linux.
+#if canImport(Glibc) && !DARWIN_SHAPES
     import Glibc
 #elseif canImport(Darwin)
     import Darwin

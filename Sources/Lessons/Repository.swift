@@ -11,17 +11,25 @@ struct Repository: Sendable {
     /// The root: `currentDirectory` if it holds Package.swift and Sources/, else the nearest such
     /// parent, else the package that `sourceFile` (the caller's file, by default) belongs to.
     static func locate(currentDirectory: String, sourceFile: String = #filePath) -> Repository? {
-        var directory = URL(fileURLWithPath: currentDirectory).standardizedFileURL
-        while true {
-            if isPackageRoot(directory.path) { return Repository(root: directory.path) }
-            let parent = directory.deletingLastPathComponent()
-            if parent.path == directory.path { break }
-            directory = parent
+        let start = URL(fileURLWithPath: currentDirectory).standardizedFileURL.path
+        if let root = selfAndAncestors(of: start).first(where: isPackageRoot) {
+            return Repository(root: root)
         }
         // Sources/Lessons/File.swift → the package root three levels up.
         let compiledRoot = URL(fileURLWithPath: sourceFile)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         return isPackageRoot(compiledRoot.path) ? Repository(root: compiledRoot.path) : nil
+    }
+
+    /// An absolute path, then each parent up to "/": as many as the path has components.
+    ///
+    /// Worked out on the string, because URL's `deletingLastPathComponent()` turns "/" into
+    /// "/../" on Darwin, so a walk that waits for the path to stop changing need not end.
+    static func selfAndAncestors(of path: String) -> [String] {
+        let components = path.split(separator: "/")
+        return (0...components.count).reversed().map { count in
+            "/" + components.prefix(count).joined(separator: "/")
+        }
     }
 
     private static func isPackageRoot(_ path: String) -> Bool {

@@ -1,7 +1,7 @@
 import CPseudoTerminal
-import Foundation
 
-#if canImport(Glibc)
+// DARWIN_SHAPES is set only by DarwinShapes/check, which type-checks the Darwin branch on Linux.
+#if canImport(Glibc) && !DARWIN_SHAPES
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
@@ -36,7 +36,9 @@ public struct PseudoTerminalProcess {
     public typealias Flags = [UInt]
 
     let master: Int32
-    /// Kept open so that the terminal's settings can be read after the child exits.
+    /// Held open until `close()`, so that the master does not see a hang-up (EIO on Linux) when
+    /// the child exits. Not used to read the settings: macOS revokes the slave when the child,
+    /// a session leader, exits.
     let slave: Int32
     public let pid: pid_t
     private(set) var output: [UInt8] = []
@@ -69,12 +71,16 @@ public struct PseudoTerminalProcess {
 
     public var outputText: String { String(decoding: output, as: UTF8.self) }
 
+    /// The terminal's termios flags, read through the master, which reports the slave's on Linux
+    /// and macOS and stays valid after the child exits.
     public func terminalFlags() -> Flags? {
         var input: UInt = 0
         var output: UInt = 0
         var control: UInt = 0
         var local: UInt = 0
-        guard cpt_terminal_flags(slave, &input, &output, &control, &local) == 0 else { return nil }
+        guard cpt_terminal_flags(master, &input, &output, &control, &local) == 0 else {
+            return nil
+        }
         return [input, output, control, local]
     }
 

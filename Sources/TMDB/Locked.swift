@@ -2,7 +2,9 @@ import Foundation
 
 /// A value behind a lock, for the little shared state the URL protocols keep.
 ///
-/// `Mutex` (Synchronization) would do, but it needs macOS 15 and the package supports 14.
+/// A class rather than Synchronization's `Mutex`, which the package's macOS 15 minimum would
+/// allow: it is shared by reference, where `Mutex` is `~Copyable`, and `withLock` may return
+/// values that are not `sending`.
 package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value

@@ -1,7 +1,8 @@
 // Every call into the C library lives here, so that macOS and Linux differ in one short file.
 // The names used (cfmakeraw, VMIN, VTIME, TIOCGWINSZ, POLLIN, SIG_DFL, nfds_t) exist on both
 // platforms with their own values and types; only the module and the ioctl request differ.
-#if canImport(Glibc)
+// DARWIN_SHAPES is set only by DarwinShapes/check, which type-checks the Darwin branch on Linux.
+#if canImport(Glibc) && !DARWIN_SHAPES
     import Glibc
 
     /// Linux: `TIOCGWINSZ` is 0x5413, imported as an Int32 macro; ioctl wants an unsigned long.

@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
+// DARWIN_SHAPES is set only by DarwinShapes/check, which type-checks the Darwin branch on Linux.
+#if canImport(Glibc) && !DARWIN_SHAPES
     import Glibc
     private let streamSocket = Int32(SOCK_STREAM.rawValue)
 #elseif canImport(Darwin)

@@ -175,14 +175,6 @@ struct RunResult {
 
     /// The built product beside the test bundle (`.build/debug/mvc`).
     static func executable(_ command: String) throws -> URL {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent(command)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) {
-                return candidate
-            }
-            directory.deleteLastPathComponent()
-        }
-        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: command])
+        try BuiltProducts.executable(command)
     }
 }

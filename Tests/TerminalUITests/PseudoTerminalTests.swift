@@ -2,20 +2,13 @@ import Foundation
 import PseudoTerminal
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// L1, E4: the real `terminal-demo` under a pseudo-terminal leaves the terminal as it found it,
 /// whether it ends with q, Ctrl-C, SIGTERM or SIGHUP.
 @Suite struct PseudoTerminalTests {
     @Test("the terminal is restored on every exit path (L1, E4)", arguments: ProcessEnding.allCases)
     func restoresTheTerminal(_ ending: ProcessEnding) throws {
-        let executable = try #require(
-            Self.demoExecutable(), "build terminal-demo first (swift build)")
-        var process = try #require(PseudoTerminalProcess(executable: executable))
+        let executable = try BuiltProducts.executable("terminal-demo")
+        var process = try #require(PseudoTerminalProcess(executable: executable.path))
         defer { process.close() }
         let flagsBefore = try #require(process.terminalFlags())
 
@@ -42,21 +35,5 @@ import Testing
                 output[left.upperBound...].isEmpty
                     || !output[left.upperBound...].contains("\u{1B}[?1049h"))
         }
-    }
-
-    /// `terminal-demo` beside the test bundle (.build/<config>/), found from the test binary's path.
-    static func demoExecutable() -> String? {
-        var directories: [URL] = []
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<5 {
-            directories.append(directory)
-            directory = directory.deletingLastPathComponent()
-        }
-        directories.append(Bundle.main.bundleURL.deletingLastPathComponent())
-        directories.append(
-            URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appending(
-                path: ".build/debug"))
-        return directories.map { $0.appending(path: "terminal-demo").path }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }

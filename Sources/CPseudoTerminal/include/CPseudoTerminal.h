@@ -15,7 +15,8 @@ int cpt_set_window_size(int descriptor, unsigned short rows, unsigned short colu
 /// input/output/error, and executes `path`. Returns the child's pid, or -1.
 pid_t cpt_spawn(const char *slaveName, const char *path, char *const argv[], char *const envp[]);
 
-/// The termios flags of `descriptor`, to compare the settings before and after a run.
+/// The termios flags of the terminal behind `descriptor` (a master reports its slave's), to
+/// compare the settings before and after a run.
 int cpt_terminal_flags(int descriptor, unsigned long *inputFlags, unsigned long *outputFlags,
                        unsigned long *controlFlags, unsigned long *localFlags);
 
