@@ -63,6 +63,7 @@ let package = Package(
         // Support for tests and demos.
         .target(name: "TMDBTestSupport", dependencies: ["TMDB"]),
         .target(name: "StepTestSupport", dependencies: ["TMDB", "TMDBTestSupport"]),
+        .target(name: "ViewModelKitTesting", dependencies: ["ViewModelKit"]),
         .target(name: "CPseudoTerminal"),
         .target(name: "PseudoTerminal", dependencies: ["CPseudoTerminal"]),
         .executableTarget(name: "TerminalUIDemo", dependencies: ["TerminalUI"]),
