@@ -79,6 +79,8 @@ let package = Package(
         .testTarget(name: "MovieUITests", dependencies: ["MovieUI", "TMDB", "TerminalUI"]),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons"]),
         .testTarget(
+            name: "ViewModelKitTests", dependencies: ["ViewModelKit", "ViewModelKitTesting"]),
+        .testTarget(
             name: "MVVMTests", dependencies: ["MVVM", "StepTestSupport", "TMDB", "TMDBTestSupport"]
         ),
         .testTarget(
