@@ -71,6 +71,7 @@ let package = Package(
         // Support for tests and demos.
         .target(name: "TMDBTestSupport", dependencies: ["TMDB"]),
         .target(name: "StepTestSupport", dependencies: ["TMDB", "TMDBTestSupport"]),
+        .target(name: "ViewModelKitTesting", dependencies: ["ViewModelKit"]),
         .target(name: "CPseudoTerminal"),
         .target(name: "PseudoTerminal", dependencies: ["CPseudoTerminal"]),
         .executableTarget(name: "TerminalUIDemo", dependencies: ["TerminalUI"]),
@@ -87,6 +88,8 @@ let package = Package(
             name: "MovieUITests",
             dependencies: ["MovieFormatting", "MovieUI", "TMDB", "TerminalUI"]),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons"]),
+        .testTarget(
+            name: "ViewModelKitTests", dependencies: ["ViewModelKit", "ViewModelKitTesting"]),
         .testTarget(
             name: "MVVMTests", dependencies: ["MVVM", "StepTestSupport", "TMDB", "TMDBTestSupport"]
         ),

@@ -1,0 +1,69 @@
+import Testing
+import ViewModelKit
+import ViewModelKitTesting
+
+@MainActor
+@Suite("share(replay:)")
+struct ShareReplayTests {
+    @Test func subscribersShareOneSubscriptionAndLateOnesGetTheReplay() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([
+            .next(210, 1), .next(220, 2), .next(240, 3), .completed(300),
+        ])
+        let shared = source.asObservable().share(replay: 1)
+        let early = scheduler.createObserver(Int.self)
+        let late = scheduler.createObserver(Int.self)
+        var subscriptions: [any Disposable] = []
+        scheduler.scheduleAt(200) { subscriptions.append(shared.subscribe(early)) }
+        scheduler.scheduleAt(230) { subscriptions.append(shared.subscribe(late)) }
+        scheduler.start()
+        #expect(early.events == [.next(210, 1), .next(220, 2), .next(240, 3), .completed(300)])
+        #expect(late.events == [.next(230, 2), .next(240, 3), .completed(300)])
+        #expect(source.subscriptions == [Subscription(200, 300)])
+    }
+
+    @Test func theSharedSubscriptionEndsWithTheLastSubscriberAndStartsAfresh() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .next(260, 2)])
+        let shared = source.asObservable().share(replay: 1)
+        let first = scheduler.createObserver(Int.self)
+        let second = scheduler.createObserver(Int.self)
+        var subscription: (any Disposable)?
+        scheduler.scheduleAt(200) { subscription = shared.subscribe(first) }
+        scheduler.scheduleAt(220) { subscription?.dispose() }
+        scheduler.scheduleAt(250) { subscription = shared.subscribe(second) }
+        scheduler.scheduleAt(300) { subscription?.dispose() }
+        scheduler.start()
+        #expect(first.events == [.next(210, 1)])
+        #expect(second.events == [.next(260, 2)])
+        #expect(source.subscriptions == [Subscription(200, 220), Subscription(250, 300)])
+    }
+
+    @Test func shareWithoutReplayGivesLateSubscribersOnlyNewValues() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .next(240, 2)])
+        let shared = source.asObservable().share()
+        let early = scheduler.createObserver(Int.self)
+        let late = scheduler.createObserver(Int.self)
+        var subscriptions: [any Disposable] = []
+        scheduler.scheduleAt(200) { subscriptions.append(shared.subscribe(early)) }
+        scheduler.scheduleAt(230) { subscriptions.append(shared.subscribe(late)) }
+        scheduler.start()
+        #expect(early.events == [.next(210, 1), .next(240, 2)])
+        #expect(late.events == [.next(240, 2)])
+    }
+
+    @Test func aSourceThatEndsWhileConnectingIsRunAgainForTheNextSubscriber() {
+        var runs = 0
+        let source = Observable<Int>.create { observer in
+            runs += 1
+            observer.onNext(runs)
+            observer.onCompleted()
+            return Disposables.create()
+        }.share(replay: 1)
+        var received: [Int] = []
+        _ = source.subscribe(onNext: { received.append($0) })
+        _ = source.subscribe(onNext: { received.append($0) })
+        #expect(received == [1, 2])
+    }
+}
