@@ -17,6 +17,9 @@ enum BenchCommand {
             print(BenchOptions.usage)
             exit(0)
         }
+        if let step = options.ownedMemoryStep {
+            exit(await Measurements.reportOwnedMemory(step, movies: options.movies) ? 0 : 1)
+        }
         if options.isSoak {
             exit(await soak(options) ? 0 : 1)
         }
@@ -45,6 +48,14 @@ enum BenchCommand {
                 print(
                     "- \(step.command): \(session.presses) × ↓ loaded \(session.loadedRows) movies "
                         + "with trending requests for pages \(pages).")
+            }
+            if let owned = result.ownedWith10000, owned.parts.count > 1 {
+                let parts = owned.parts.map { part in
+                    "\(part.name) \(part.mebibytes.map { Report.format($0.median, 1) } ?? "—")"
+                }
+                print(
+                    "- \(step.command): memory owned with 10,000 movies, MiB: "
+                        + parts.joined(separator: " + ") + ".")
             }
             for note in result.notes {
                 print("- \(note)")
@@ -76,8 +87,11 @@ enum BenchCommand {
             sample data (zero latency) or an HTTP stub; process figures spawn the release \
             binary beside the bench with stdout piped (`--offline`; memory with \
             `--keys "down down enter b end"`), wall time to exit and the child's own max RSS \
-            from wait4. A move is `send(.down)` + `displayIfNeeded()`; its bytes are counted \
-            until the screen settles again.
+            from wait4. Memory owned is read by a fresh bench process (`--owned-memory`) \
+            once the step it runs in-process has settled with the movies loaded from an HTTP \
+            stub, which also holds the response (about 3 MB for 10,000 movies): \
+            \(Platform.ownedMemoryName). A move is `send(.down)` + `displayIfNeeded()`; its \
+            bytes are counted until the screen settles again.
             """
     }
 

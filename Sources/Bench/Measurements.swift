@@ -11,6 +11,8 @@ struct StepMeasurements {
     var moveWith20: SelectionMove?
     var moveWith10000: SelectionMove?
     var peakResidentMebibytes: Summary?
+    var ownedWith20: OwnedMemorySummary?
+    var ownedWith10000: OwnedMemorySummary?
     var detailReady: Summary?
     var pagedSession: PagedSession?
     var notes: [String] = []
@@ -21,6 +23,13 @@ struct StepMeasurements {
 struct SelectionMove {
     var workMilliseconds: Summary?
     var bytes: Summary?
+}
+
+/// The memory owned by fresh processes with one step and its movies loaded, in MiB: the total
+/// and each figure it is the sum of, by the system's name.
+struct OwnedMemorySummary {
+    var total: Summary?
+    var parts: [(name: String, mebibytes: Summary?)]
 }
 
 /// A session that scrolls until 100 movies are loaded.
@@ -67,6 +76,16 @@ enum Measurements {
                 runs.map { Double($0.maximumResidentBytes) / 1_048_576 })
         case .failure(let problem):
             result.notes.append(problem.message)
+        }
+        log("\(step.command): memory owned with 20 and 10,000 movies")
+        let ownedRuns = max(3, runs / 3)
+        for (movies, keyPath) in [(20, \StepMeasurements.ownedWith20), (10_000, \.ownedWith10000)] {
+            switch ownedMemoryRuns(step, movies: movies, runs: ownedRuns) {
+            case .success(let owned):
+                result[keyPath: keyPath] = owned
+            case .failure(let problem):
+                result.notes.append(problem.message)
+            }
         }
     }
 
@@ -151,6 +170,81 @@ enum Measurements {
     static func commandPath(_ command: String) -> String {
         let me = URL(fileURLWithPath: CommandLine.arguments.first ?? "bench")
         return me.deletingLastPathComponent().appendingPathComponent(command).path
+    }
+
+    // MARK: Owned memory
+
+    /// Runs `bench --owned-memory` (this binary) `runs` times after one unmeasured run.
+    ///
+    /// A fresh process for each figure, because this one is not the app: it has run other
+    /// measurements and keeps what they allocated. The step commands cannot be used either:
+    /// they load only the bundled sample data and exit after printing.
+    static func ownedMemoryRuns(_ step: Step, movies: Int, runs: Int)
+        -> Result<OwnedMemorySummary, ProcessProblem>
+    {
+        let path = commandPath("bench")
+        let arguments = ["--owned-memory", step.command, "--movies", "\(movies)"]
+        var samples: [[(name: String, bytes: Int)]] = []
+        for run in 0...runs {
+            guard
+                let result = Platform.run(
+                    path, arguments: arguments, environment: ProcessInfo.processInfo.environment)
+            else {
+                return .failure(ProcessProblem(message: "\(step.command): could not spawn \(path)"))
+            }
+            let lines = String(decoding: result.output, as: UTF8.self).split(separator: "\n")
+            let figures = lines.compactMap { line -> (name: String, bytes: Int)? in
+                let fields = line.split(separator: " ")
+                guard fields.count == 2, let bytes = Int(fields[1]) else { return nil }
+                return (String(fields[0]), bytes)
+            }
+            guard result.status == 0, figures.first?.name == "owned" else {
+                let reason = lines.first.map(String.init) ?? "exited \(result.status)"
+                return .failure(
+                    ProcessProblem(
+                        message: "\(step.command): memory owned with \(movies) movies: \(reason)"))
+            }
+            if run > 0 {
+                samples.append(figures)
+            }
+        }
+        func mebibytes(_ name: String) -> Summary? {
+            Summary(
+                samples.compactMap { figures in
+                    figures.first { $0.name == name }.map { Double($0.bytes) / 1_048_576 }
+                })
+        }
+        let names = samples.first?.dropFirst().map(\.name) ?? []
+        return .success(
+            OwnedMemorySummary(
+                total: mebibytes("owned"), parts: names.map { ($0, mebibytes($0)) }))
+    }
+
+    /// `bench --owned-memory`: loads `movies` into `step` as the 10,000-movie move does, and
+    /// prints "owned BYTES" and then each figure it is the sum of, one "NAME BYTES" a line,
+    /// while they are loaded. A problem is printed as the first line, with exit status 1.
+    static func reportOwnedMemory(_ step: Step, movies: Int) async -> Bool {
+        let stub = HTTPStub()
+        stub.respond(
+            to: trendingPath, query: ["page": "1"],
+            with: Fixtures.page(1, of: 1, Fixtures.movies(1...movies)))
+        let app = InProcessApp(step, stub: stub)
+        defer { app.stop() }
+        guard await app.launch(), app.loadedRowCount == movies else {
+            print("\(step.command) did not settle with \(movies) movies loaded")
+            return false
+        }
+        switch Platform.ownedMemory() {
+        case .success(let owned):
+            print("owned \(owned.bytes)")
+            for part in owned.parts {
+                print("\(part.name) \(part.bytes)")
+            }
+            return true
+        case .failure(let problem):
+            print(problem.message)
+            return false
+        }
     }
 
     // MARK: Selection move

@@ -10,10 +10,14 @@ struct BenchOptions {
     /// The steps to measure, in `Step.all` order.
     var steps = Step.all
     var wantsHelp = false
+    /// `--owned-memory NAME`: only load `movies` into that step and report the memory owned.
+    var ownedMemoryStep: Step?
+    var movies = 10_000
 
     static let usage = """
         USAGE: bench [--runs N] [--step NAME]...
                bench --soak [--keys N] [--seed N] [--step NAME]...
+               bench --owned-memory NAME [--movies N]
 
         Measures every step of the course against the speed and size budgets of
         shared/DESIGN.md and prints a Markdown table, one column per step.
@@ -28,6 +32,11 @@ struct BenchOptions {
                          that resident memory stops growing; exit 1 if it does not
           --keys N       keys per step for --soak (default 100000, at least 100)
           --seed N       seed of the soak's key sequence (default 2024)
+          --owned-memory NAME
+                         load --movies N into one step in-process, print the memory
+                         this process owns and exit; the bench runs it in a fresh
+                         process for each step
+          --movies N     movies for --owned-memory (default 10000, at least 1)
           -h, --help     show this help
         """
 
@@ -59,6 +68,14 @@ struct BenchOptions {
                 }
                 return number
             }
+            func step() throws(BenchUsageError) -> Step {
+                let command = try value()
+                guard let step = Step.all.first(where: { $0.command == command }) else {
+                    let known = Step.all.map(\.command).joined(separator: ", ")
+                    throw BenchUsageError(message: "unknown step '\(command)' (known: \(known))")
+                }
+                return step
+            }
             switch name {
             case "-h", "--help":
                 options.wantsHelp = true
@@ -71,12 +88,11 @@ struct BenchOptions {
             case "--seed":
                 options.seed = UInt64(try number(atLeast: 0))
             case "--step":
-                let command = try value()
-                guard let step = Step.all.first(where: { $0.command == command }) else {
-                    let known = Step.all.map(\.command).joined(separator: ", ")
-                    throw BenchUsageError(message: "unknown step '\(command)' (known: \(known))")
-                }
-                chosenSteps.append(step)
+                chosenSteps.append(try step())
+            case "--owned-memory":
+                options.ownedMemoryStep = try step()
+            case "--movies":
+                options.movies = try number(atLeast: 1)
             default:
                 throw BenchUsageError(
                     message: argument.hasPrefix("-")

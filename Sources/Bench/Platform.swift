@@ -1,8 +1,8 @@
 // Every call into the C library the bench makes lives here, so that macOS and Linux differ in
 // one short file. posix_spawn, pipe, read, wait4 and rusage exist on both with the same meaning;
 // what differs is the spawn file-actions type, the unit of `ru_maxrss` and how to read the
-// resident size of the running process. DARWIN_SHAPES is set only by DarwinShapes/check, which
-// type-checks the Darwin branch on Linux.
+// resident size and the owned memory of the running process. DARWIN_SHAPES is set only by
+// DarwinShapes/check, which type-checks the Darwin branch on Linux.
 #if canImport(Glibc) && !DARWIN_SHAPES
     import Glibc
 
@@ -142,15 +142,108 @@ enum Platform {
         #endif
     }
 
+    /// How `ownedMemory()` measures, for the report's legend.
+    static var ownedMemoryName: String {
+        #if canImport(Glibc) && !DARWIN_SHAPES
+            "Private_Clean + Private_Dirty of /proc/self/smaps_rollup"
+        #elseif canImport(Darwin)
+            "phys_footprint of task_info(TASK_VM_INFO)"
+        #endif
+    }
+
+    /// The memory this process owns right now, unlike its resident size, which also counts
+    /// the pages of shared libraries that other processes map too. Linux: Private_Clean +
+    /// Private_Dirty of /proc/self/smaps_rollup; macOS: `phys_footprint`, what Activity
+    /// Monitor shows as Memory.
+    static func ownedMemory() -> Result<OwnedMemory, PlatformProblem> {
+        #if canImport(Glibc) && !DARWIN_SHAPES
+            let path = "/proc/self/smaps_rollup"
+            guard let rollup = readFile(path) else {
+                return .failure(
+                    PlatformProblem(message: "cannot read \(path) (it needs Linux 4.14 or later)"))
+            }
+            guard let clean = kibibytes("Private_Clean", in: rollup),
+                let dirty = kibibytes("Private_Dirty", in: rollup)
+            else {
+                return .failure(
+                    PlatformProblem(
+                        message: "\(path) has no Private_Clean and Private_Dirty lines in kB"))
+            }
+            return .success(
+                OwnedMemory(
+                    bytes: (clean + dirty) * 1024,
+                    parts: [("Private_Dirty", dirty * 1024), ("Private_Clean", clean * 1024)]))
+        #elseif canImport(Darwin)
+            var info = task_vm_info_data_t()
+            let wordSize = MemoryLayout<natural_t>.size
+            // TASK_VM_INFO_COUNT, a sizeof expression that Swift cannot import.
+            var count = mach_msg_type_number_t(MemoryLayout<task_vm_info_data_t>.size / wordSize)
+            let result = withUnsafeMutablePointer(to: &info) {
+                $0.withMemoryRebound(to: integer_t.self, capacity: Int(count)) {
+                    task_info(currentTask, task_flavor_t(TASK_VM_INFO), $0, &count)
+                }
+            }
+            guard result == KERN_SUCCESS else {
+                return .failure(
+                    PlatformProblem(message: "task_info(TASK_VM_INFO) failed with \(result)"))
+            }
+            // The kernel fills in as much of the struct as it knows; phys_footprint came in
+            // its first revision, so a kernel that returns less has none.
+            guard let offset = MemoryLayout<task_vm_info_data_t>.offset(of: \.phys_footprint),
+                Int(count) * wordSize >= offset + MemoryLayout<mach_vm_size_t>.size
+            else {
+                return .failure(
+                    PlatformProblem(message: "task_info(TASK_VM_INFO) returned no phys_footprint"))
+            }
+            return .success(
+                OwnedMemory(
+                    bytes: Int(info.phys_footprint),
+                    parts: [("phys_footprint", Int(info.phys_footprint))]))
+        #endif
+    }
+
     #if canImport(Glibc) && !DARWIN_SHAPES
-        /// A small /proc file as text.
+        /// A /proc file as text, read to its end.
         private static func readFile(_ path: String) -> String? {
             let descriptor = open(path, O_RDONLY)
             guard descriptor >= 0 else { return nil }
             defer { close(descriptor) }
+            var contents: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 8_192)
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : nil
+            while contents.count < 1_048_576 {
+                let count = buffer.withUnsafeMutableBytes {
+                    read(descriptor, $0.baseAddress, $0.count)
+                }
+                if count > 0 {
+                    contents += buffer[0..<count]
+                } else if count == 0 || errno != EINTR {
+                    break
+                }
+            }
+            return contents.isEmpty ? nil : String(decoding: contents, as: UTF8.self)
+        }
+
+        /// The value of a "Name:   1234 kB" line of a /proc file; nil when it is missing or
+        /// in another unit.
+        private static func kibibytes(_ name: String, in text: String) -> Int? {
+            for line in text.split(separator: "\n") {
+                let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                guard fields.count == 3, fields[0] == "\(name):" else { continue }
+                return fields[2] == "kB" ? Int(fields[1]) : nil
+            }
+            return nil
         }
     #endif
+}
+
+/// Memory a process owns, with the figures it is the sum of.
+struct OwnedMemory {
+    var bytes: Int
+    /// Each figure by the name the system gives it, in bytes.
+    var parts: [(name: String, bytes: Int)]
+}
+
+/// A system figure that could not be read, said in one line.
+struct PlatformProblem: Error {
+    var message: String
 }
