@@ -121,15 +121,19 @@ final class TrendingViewModel {
     }
 
     /// T7: adult titles and movies already shown are left out, so ranks stay continuous.
+    /// A page that adds nothing new asks for no more by itself: the user's next move does.
     private func append(_ moviePage: MoviePage, page: Int) {
         var shownIDs = Set(movies.map(\.id))
+        let countBefore = movies.count
         for movie in moviePage.results.excludingAdult() where shownIDs.insert(movie.id).inserted {
             movies.append(movie)
         }
         lastLoadedPage = page
         lastAvailablePage = moviePage.lastAvailablePage
         isLoading = false
-        loadNextPageIfNeeded()
+        if movies.count > countBefore {
+            loadNextPageIfNeeded()
+        }
     }
 
     private func showLoadError(_ error: TMDBError) {

@@ -10,46 +10,40 @@ import ViewModelKit
 final class MovieDetailViewModel: ViewModelType {
     struct Input {
         /// Fires once, when the screen is first shown.
-        let viewDidLoad: AsyncStream<Void>
-        /// Fires on `r` after a failure (D4).
-        let retry: AsyncStream<Void>
+        let viewDidLoad: Signal<Void>
+        /// Fires on `r`; loads again after a failure (D4).
+        let retry: Signal<Void>
         /// Fires when the screen is left: its responses must not matter any more (E1).
-        let viewDidDisappear: AsyncStream<Void>
+        let viewDidDisappear: Signal<Void>
     }
 
     struct Output {
-        /// Everything the screen shows, again after every change (RxSwift: a `Driver`).
-        /// It never ends with an error: a failure is a state like any other.
-        let state: AsyncStream<State>
+        /// Everything the screen shows, again after every change; a screen that subscribes
+        /// late gets the latest at once. It never fails: a failure is a state like any other.
+        let state: Driver<State>
     }
 
-    /// One screenful of display values.
-    struct State: Equatable {
-        var title = ""
-        var subtitle = ""
+    /// What the user did, or what TMDB answered: the only ways the state changes.
+    enum Action {
+        case load
+        case retry
+        case stop
+        case loaded(MovieDetail, trailer: Video?)
+        case failed(TMDBError)
+    }
+
+    /// Everything the screen knows, as one value: each action makes the next one.
+    struct State {
+        let movie: Movie
+        var dataSourceName = ""
+        var detail: MovieDetail?
+        var trailer: Video?
+        /// True while the detail is being loaded.
         var isLoading = false
-        var isShowingDetail = false
-        var errorMessage: String?
-        var heading = ""
-        var tagline = ""
-        var facts: [String] = []
-        var overview = ""
-        var cast: [String] = []
-        var trailerLink = ""
+        var loadError: TMDBError?
     }
-
-    // MARK: State
 
     let movie: Movie
-    private var detail: MovieDetail?
-    private var trailer: Video?
-    /// True from the start: the screen shows it is loading until the first answer.
-    private var isLoading = true
-    private var loadError: TMDBError?
-    private var loadTask: Task<Void, Never>?
-    private let (state, stateContinuation) = AsyncStream.makeStream(
-        of: State.self, bufferingPolicy: .bufferingNewest(1))
-    private let bag = TaskBag()
 
     init(movie: Movie) {
         self.movie = movie
@@ -58,32 +52,30 @@ final class MovieDetailViewModel: ViewModelType {
     // MARK: Input
 
     func transform(input: Input) -> Output {
-        Task { [weak self] in
-            for await _ in input.viewDidLoad { self?.load() }
-        }.store(in: bag)
-        Task { [weak self] in
-            for await _ in input.retry { self?.retry() }
-        }.store(in: bag)
-        Task { [weak self] in
-            for await _ in input.viewDidDisappear { self?.loadTask?.cancel() }
-        }.store(in: bag)
-        publish()
+        let userActions = Observable.merge(
+            input.viewDidLoad.map { Action.load }.asObservable(),
+            input.retry.map { Action.retry }.asObservable(),
+            input.viewDidDisappear.map { Action.stop }.asObservable())
+        let movieID = movie.id
+        let client = TMDBClient.shared
+        let state = Observable.system(
+            initialState: State(
+                movie: movie, dataSourceName: client.configuration.dataSourceName),
+            reduce: { state, action in state.reduced(by: action) },
+            feedback: { _ in userActions },
+            { state in
+                // While the state is loading, the request runs; `stop` cancels it (E1).
+                state.map(\.isLoading).distinctUntilChanged()
+                    .flatMapLatest { isLoading in
+                        isLoading ? Self.load(movieID, from: client) : .empty()
+                    }
+            }
+        ).asDriver(onErrorDriveWith: .empty())
         return Output(state: state)
     }
 
-    private func retry() {
-        guard loadError != nil else { return }
-        load()
-    }
-
-    // MARK: Loading
-
-    private func load() {
-        isLoading = true
-        loadError = nil
-        let movieID = movie.id
-        let client = TMDBClient.shared
-        loadTask = Task { [weak self] in
+    private static func load(_ movieID: Int, from client: TMDBClient) -> Observable<Action> {
+        Observable.fromAsync { () async -> Action in
             // D2: the videos request runs alongside the detail request, so the screen
             // waits for the slower of the two, not for their sum.
             async let videos = client.movieVideos(id: movieID)
@@ -91,48 +83,75 @@ final class MovieDetailViewModel: ViewModelType {
                 let detail = try await client.movieDetail(id: movieID)
                 // D3: without videos the screen only loses its trailer line.
                 let trailer = (try? await videos)?.preferredTrailer()
-                guard !Task.isCancelled else { return }
-                self?.show(detail, trailer: trailer)
+                return .loaded(detail, trailer: trailer)
             } catch {
-                guard !Task.isCancelled else { return }
-                self?.showLoadError(error)
+                return .failed(error)
             }
         }
-        publish()
     }
+}
 
-    private func show(_ detail: MovieDetail, trailer: Video?) {
-        self.detail = detail
-        self.trailer = trailer
-        isLoading = false
-        publish()
-    }
+// MARK: - Loading
 
-    /// The error becomes part of the state, so the output keeps flowing after it.
-    private func showLoadError(_ error: TMDBError) {
-        isLoading = false
-        loadError = error
-        publish()
-    }
+extension MovieDetailViewModel.State {
+    typealias Action = MovieDetailViewModel.Action
 
-    // MARK: Output
-
-    /// Sends the current state to the screen.
-    private func publish() {
-        var state = State(
-            title: movie.title,
-            subtitle: TMDBClient.shared.configuration.dataSourceName,
-            isLoading: isLoading,
-            isShowingDetail: detail != nil,
-            errorMessage: loadError?.message)
-        if let detail {
-            state.heading = MovieFormatter.heading(for: detail)
-            state.tagline = detail.tagline
-            state.facts = MovieFormatter.facts(for: detail)
-            state.overview = MovieFormatter.overview(detail.overview)
-            state.cast = MovieFormatter.cast(detail.cast)
-            state.trailerLink = trailer?.youTubeURL?.absoluteString ?? ""
+    /// The state after `action`. Pure, so a burst of keys gives what slow typing gives (E7).
+    func reduced(by action: Action) -> Self {
+        var state = self
+        switch action {
+        case .load:
+            state.isLoading = true
+            state.loadError = nil
+        case .retry:
+            guard loadError != nil else { break }
+            state.isLoading = true
+            state.loadError = nil
+        case .stop:
+            state.isLoading = false
+        case .loaded(let detail, let trailer):
+            guard isLoading else { break }
+            state.detail = detail
+            state.trailer = trailer
+            state.isLoading = false
+        case .failed(let error):
+            guard isLoading else { break }
+            state.isLoading = false
+            state.loadError = error
         }
-        stateContinuation.yield(state)
+        return state
     }
+}
+
+// MARK: - Output
+
+extension MovieDetailViewModel.State {
+    var title: String { movie.title }
+
+    var subtitle: String { dataSourceName }
+
+    var isShowingDetail: Bool { detail != nil }
+
+    var errorMessage: String? { loadError?.message }
+
+    var heading: String {
+        guard let detail else { return movie.title }
+        return MovieFormatter.heading(for: detail)
+    }
+
+    var tagline: String { detail?.tagline ?? "" }
+
+    var facts: [String] {
+        guard let detail else { return [] }
+        return MovieFormatter.facts(for: detail)
+    }
+
+    var overview: String {
+        guard let detail else { return "" }
+        return MovieFormatter.overview(detail.overview)
+    }
+
+    var cast: [String] { MovieFormatter.cast(detail?.cast ?? []) }
+
+    var trailerLink: String { trailer?.youTubeURL?.absoluteString ?? "" }
 }

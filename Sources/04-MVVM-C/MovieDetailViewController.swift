@@ -5,17 +5,18 @@ import TerminalUI
 import ViewModelKit
 
 /// One movie. With Input/Output the controller sends what the user does into its view
-/// model's input streams and renders every state that comes out.
+/// model's inputs and renders every state that comes out.
 final class MovieDetailViewController: ViewController {
     let viewModel: MovieDetailViewModel
-    private var state = MovieDetailViewModel.State()
-    private let bag = TaskBag()
+    /// The state on screen, for the keys.
+    private var state: MovieDetailViewModel.State?
+    private let disposeBag = DisposeBag()
 
     // MARK: Input
 
-    private let viewDidLoadEvents = AsyncStream.makeStream(of: Void.self)
-    private let retryEvents = AsyncStream.makeStream(of: Void.self)
-    private let viewDidDisappearEvents = AsyncStream.makeStream(of: Void.self)
+    private let viewDidLoadRelay = PublishRelay<Void>()
+    private let retryRelay = PublishRelay<Void>()
+    private let viewDidDisappearRelay = PublishRelay<Void>()
 
     // MARK: Views
 
@@ -34,34 +35,34 @@ final class MovieDetailViewController: ViewController {
         view.addSubview(loadingView)
         view.addSubview(messageView)
         bindViewModel()
-        viewDidLoadEvents.continuation.yield()
+        viewDidLoadRelay.accept(())
     }
 
     override func viewDidDisappear(_ animated: Bool) {
         super.viewDidDisappear(animated)
-        viewDidDisappearEvents.continuation.yield()
+        viewDidDisappearRelay.accept(())
     }
 
     override func handle(_ key: Key) -> Bool {
-        guard key == .character("r"), state.errorMessage != nil else {
+        guard key == .character("r"), state?.errorMessage != nil else {
             return super.handle(key)
         }
-        retryEvents.continuation.yield()
+        retryRelay.accept(())
         return true
     }
 
     // MARK: Binding
 
-    /// Connects the input streams and renders every state the output sends (RxSwift: `drive`).
+    /// Connects the inputs and renders every state the output sends (RxSwift: `drive`).
     private func bindViewModel() {
         let output = viewModel.transform(
             input: MovieDetailViewModel.Input(
-                viewDidLoad: viewDidLoadEvents.stream,
-                retry: retryEvents.stream,
-                viewDidDisappear: viewDidDisappearEvents.stream))
-        Task { [weak self] in
-            for await state in output.state { self?.render(state) }
-        }.store(in: bag)
+                viewDidLoad: viewDidLoadRelay.asSignal(),
+                retry: retryRelay.asSignal(),
+                viewDidDisappear: viewDidDisappearRelay.asSignal()))
+        output.state
+            .drive(onNext: { [weak self] state in self?.render(state) })
+            .disposed(by: disposeBag)
     }
 
     // MARK: Rendering

@@ -10,39 +10,39 @@ import ViewModelKit
 final class TrendingViewModel: ViewModelType {
     struct Input {
         /// Fires once, when the screen is first shown.
-        let viewDidLoad: AsyncStream<Void>
+        let viewDidLoad: Signal<Void>
         /// Fires when the user switches between today and this week (T10).
-        let toggleWindow: AsyncStream<Void>
+        let toggleWindow: Signal<Void>
         /// Fires on `r`: retry a failed page, or reload (T9, T10).
-        let retry: AsyncStream<Void>
-        /// The selected row, whenever it moves.
-        let selection: AsyncStream<Int>
+        let retry: Signal<Void>
+        /// The row the user moved the selection to.
+        let selection: Signal<Int>
         /// Fires on Enter with the row the user opened (T11).
-        let selectMovie: AsyncStream<Int>
+        let selectMovie: Signal<Int>
     }
 
     struct Output {
-        /// Everything the screen shows, again after every change (RxSwift: a `Driver`).
-        /// It never ends with an error: a failure is a state like any other.
-        let state: AsyncStream<State>
-        /// The movie to open, once for each Enter on a row the list still has (RxSwift: a
-        /// `Signal`). It comes from the view model's movies, not from a state the screen may
-        /// not have drawn yet.
-        let selectedMovie: AsyncStream<Movie>
+        /// Everything the screen shows, again after every change; a screen that subscribes
+        /// late gets the latest at once. It never fails: a failure is a state like any other.
+        let state: Driver<State>
+        /// The movie to open, once for each Enter on a row the list has.
+        let selectedMovie: Signal<Movie>
     }
 
-    /// One screenful of display values.
-    struct State {
-        var title = "Trending movies"
-        var subtitle = ""
-        var position = ""
-        var rows = Rows()
-        /// Counts reloads, so that the screen can put the selection back at the top (T10)
-        /// even when it never drew the empty list in between.
-        var generation = 0
-        var isLoadingFirstPage = false
-        var message: Message?
-        var footer = Footer.hint("")
+    /// What the user did, or what TMDB answered: the only ways the state changes.
+    enum Action {
+        case reload
+        case toggleWindow
+        case retry
+        case select(row: Int)
+        case loaded(MoviePage, PageRequest)
+        case failed(TMDBError, PageRequest)
+    }
+
+    /// The page the list waits for.
+    struct PageRequest: Equatable {
+        let window: TrendingWindow
+        let page: Int
     }
 
     /// One row, ready to show.
@@ -51,29 +51,6 @@ final class TrendingViewModel: ViewModelType {
         let title: String
         let year: String
         let rating: String
-    }
-
-    /// The rows, formatted only when one is asked for, so a new state costs the same with
-    /// 20 movies as with 10,000.
-    struct Rows: RandomAccessCollection {
-        fileprivate var movies: [Movie] = []
-
-        var startIndex: Int { movies.startIndex }
-        var endIndex: Int { movies.endIndex }
-
-        subscript(index: Int) -> Row {
-            let movie = movies[index]
-            return Row(
-                rank: "\(index + 1)",
-                title: movie.title,
-                year: MovieFormatter.year(of: movie.releaseDate),
-                rating: MovieFormatter.rating(average: movie.voteAverage, count: movie.voteCount))
-        }
-
-        /// The movie behind a row, for opening its detail.
-        func movie(at index: Int) -> Movie {
-            movies[index]
-        }
     }
 
     /// The message in place of the list: an error, or an empty first page.
@@ -91,23 +68,20 @@ final class TrendingViewModel: ViewModelType {
         case ended(String)
     }
 
-    // MARK: State
+    /// Everything the list knows, as one value: each action makes the next one.
+    struct State {
+        var window = TrendingWindow.week
+        var dataSourceName = ""
+        var movies: [Movie] = []
+        var lastLoadedPage = 0
+        var lastAvailablePage = 1
+        /// The page being loaded; one at a time (T6).
+        var pageRequest: PageRequest?
+        var loadError: TMDBError?
+        var selectedRow = 0
+    }
 
-    private var window: TrendingWindow
-    private var movies: [Movie] = []
-    private var lastLoadedPage = 0
-    private var lastAvailablePage = 1
-    /// True from the start: the screen shows it is loading until the first answer.
-    private var isLoading = true
-    private var loadError: TMDBError?
-    private var loadTask: Task<Void, Never>?
-    private var selectedRow = 0
-    private var generation = 0
-    private let (state, stateContinuation) = AsyncStream.makeStream(
-        of: State.self, bufferingPolicy: .bufferingNewest(1))
-    private let (selectedMovie, selectedMovieContinuation) = AsyncStream.makeStream(
-        of: Movie.self)
-    private let bag = TaskBag()
+    private let window: TrendingWindow
 
     init(window: TrendingWindow) {
         self.window = window
@@ -116,135 +90,144 @@ final class TrendingViewModel: ViewModelType {
     // MARK: Input
 
     func transform(input: Input) -> Output {
-        Task { [weak self] in
-            for await _ in input.viewDidLoad { self?.reload() }
-        }.store(in: bag)
-        Task { [weak self] in
-            for await _ in input.toggleWindow { self?.toggleWindow() }
-        }.store(in: bag)
-        Task { [weak self] in
-            for await _ in input.retry { self?.retry() }
-        }.store(in: bag)
-        Task { [weak self] in
-            for await row in input.selection { self?.selectionDidMove(to: row) }
-        }.store(in: bag)
-        Task { [weak self] in
-            for await row in input.selectMovie { self?.selectMovie(at: row) }
-        }.store(in: bag)
-        publish()
+        let userActions = Observable.merge(
+            input.viewDidLoad.map { Action.reload }.asObservable(),
+            input.toggleWindow.map { Action.toggleWindow }.asObservable(),
+            input.retry.map { Action.retry }.asObservable(),
+            input.selection.map { Action.select(row: $0) }.asObservable())
+        let client = TMDBClient.shared
+        let state = Observable.system(
+            initialState: State(
+                window: window, dataSourceName: client.configuration.dataSourceName),
+            reduce: { state, action in state.reduced(by: action) },
+            feedback: { _ in userActions },
+            { state in
+                // T6, E1: each page the state asks for is requested once; a newer request
+                // (another window, a reload) cancels the older, whose answer never arrives.
+                state.map(\.pageRequest).distinctUntilChanged().compactMap { $0 }
+                    .flatMapLatest { request in
+                        Observable.fromAsync { () async -> Action in
+                            do throws(TMDBError) {
+                                let page = try await client.trendingMovies(
+                                    window: request.window, page: request.page)
+                                return .loaded(page, request)
+                            } catch {
+                                return .failed(error, request)
+                            }
+                        }
+                    }
+            }
+        ).asDriver(onErrorDriveWith: .empty())
+        // T11: the movie on that row of the list as it is now.
+        let selectedMovie = input.selectMovie.withLatestFrom(state) { row, state in
+            state.movies.indices.contains(row) ? state.movies[row] : nil
+        }.compactMap { $0 }
         return Output(state: state, selectedMovie: selectedMovie)
     }
+}
 
-    private func toggleWindow() {
-        window = window == .week ? .day : .week
-        reload()
-    }
+// MARK: - Loading
 
-    /// `r` retries a failed next page and keeps the list (T9); otherwise it reloads (T10).
-    private func retry() {
-        if loadError != nil && !movies.isEmpty {
-            loadNextPage()
-        } else {
-            reload()
+extension TrendingViewModel.State {
+    typealias Action = TrendingViewModel.Action
+
+    /// The state after `action`. Pure: the same state and action always give the same
+    /// next state, so a burst of keys gives the same list as slow typing (E7).
+    func reduced(by action: Action) -> Self {
+        var state = self
+        switch action {
+        case .reload:
+            state.reload()
+        case .toggleWindow:
+            state.window = window == .week ? .day : .week
+            state.reload()
+        case .retry:
+            // `r` retries a failed next page and keeps the list (T9); otherwise it reloads (T10).
+            if loadError != nil && !movies.isEmpty {
+                state.loadNextPage()
+            } else {
+                state.reload()
+            }
+        case .select(let row):
+            guard movies.indices.contains(row) else { break }
+            state.selectedRow = row
+            state.loadNextPageIfNeeded()
+        case .loaded(let moviePage, let request):
+            guard request == pageRequest else { break }
+            state.append(moviePage, page: request.page)
+        case .failed(let error, let request):
+            guard request == pageRequest else { break }
+            state.pageRequest = nil
+            state.loadError = error
         }
+        return state
     }
 
-    private func selectionDidMove(to row: Int) {
-        // A move on a list that a reload has emptied since is a move on nothing.
-        guard movies.indices.contains(row) else { return }
-        selectedRow = row
-        publish()
-        loadNextPageIfNeeded()
-    }
-
-    /// T11: the movie on that row, if the list still has it (a reload may have emptied it).
-    private func selectMovie(at row: Int) {
-        guard movies.indices.contains(row) else { return }
-        selectedMovieContinuation.yield(movies[row])
-    }
-
-    // MARK: Loading
-
-    /// Starts over from page 1 (T10). Like RxSwift's `flatMapLatest`, a request still in
-    /// flight is cancelled and its answer ignored (E1).
-    private func reload() {
-        loadTask?.cancel()
+    /// Starts over from page 1 (T10).
+    private mutating func reload() {
         movies = []
         lastLoadedPage = 0
         lastAvailablePage = 1
-        isLoading = false
+        pageRequest = nil
         loadError = nil
         selectedRow = 0
-        generation += 1
         loadNextPage()
     }
 
-    /// Requests the page after the last one loaded, unless one is loading or none is left (T6, T8).
-    private func loadNextPage() {
-        guard !isLoading, lastLoadedPage < lastAvailablePage else { return }
-        isLoading = true
+    /// Asks for the page after the last one loaded, unless one is loading or none is left (T6, T8).
+    private mutating func loadNextPage() {
+        guard pageRequest == nil, lastLoadedPage < lastAvailablePage else { return }
         loadError = nil
-        let window = window
-        let page = lastLoadedPage + 1
-        loadTask = Task { [weak self] in
-            do throws(TMDBError) {
-                let moviePage = try await TMDBClient.shared.trendingMovies(
-                    window: window, page: page)
-                guard !Task.isCancelled else { return }
-                self?.append(moviePage, page: page)
-            } catch {
-                guard !Task.isCancelled else { return }
-                self?.showLoadError(error)
-            }
-        }
-        publish()
+        pageRequest = TrendingViewModel.PageRequest(window: window, page: lastLoadedPage + 1)
     }
 
     /// T6: the next page is wanted once the selection is within 4 rows of the last movie
     /// (the last row is `count - 1`, so from row `count - 5` on).
-    private func loadNextPageIfNeeded() {
+    private mutating func loadNextPageIfNeeded() {
         guard !movies.isEmpty, selectedRow >= movies.count - 5 else { return }
         loadNextPage()
     }
 
     /// T7: adult titles and movies already shown are left out, so ranks stay continuous.
-    private func append(_ moviePage: MoviePage, page: Int) {
+    /// A page that adds nothing new asks for no more by itself: the user's next move does.
+    private mutating func append(_ moviePage: MoviePage, page: Int) {
         var shownIDs = Set(movies.map(\.id))
+        let countBefore = movies.count
         for movie in moviePage.results.excludingAdult() where shownIDs.insert(movie.id).inserted {
             movies.append(movie)
         }
         lastLoadedPage = page
         lastAvailablePage = moviePage.lastAvailablePage
-        isLoading = false
-        publish()
-        loadNextPageIfNeeded()
+        pageRequest = nil
+        if movies.count > countBefore {
+            loadNextPageIfNeeded()
+        }
+    }
+}
+
+// MARK: - Output
+
+extension TrendingViewModel.State {
+    typealias Row = TrendingViewModel.Row
+    typealias Message = TrendingViewModel.Message
+    typealias Footer = TrendingViewModel.Footer
+
+    var title: String { "Trending movies" }
+
+    var subtitle: String {
+        "\(MovieFormatter.name(of: window)) · \(dataSourceName)"
     }
 
-    /// The error becomes part of the state, so the output keeps flowing after it.
-    private func showLoadError(_ error: TMDBError) {
-        isLoading = false
-        loadError = error
-        publish()
+    var position: String {
+        movies.isEmpty ? "" : "\(selectedRow + 1) / \(movies.count)"
     }
 
-    // MARK: Output
+    var rowCount: Int { movies.count }
 
-    /// Sends the current state to the screen.
-    private func publish() {
-        stateContinuation.yield(
-            State(
-                subtitle:
-                    "\(MovieFormatter.name(of: window)) · \(TMDBClient.shared.configuration.dataSourceName)",
-                position: movies.isEmpty ? "" : "\(selectedRow + 1) / \(movies.count)",
-                rows: Rows(movies: movies),
-                generation: generation,
-                isLoadingFirstPage: movies.isEmpty && isLoading,
-                message: message,
-                footer: footer))
-    }
+    var isLoadingFirstPage: Bool { movies.isEmpty && pageRequest != nil }
 
-    private var message: Message? {
-        guard movies.isEmpty && !isLoading else { return nil }
+    var message: Message? {
+        guard movies.isEmpty && pageRequest == nil else { return nil }
         if let loadError {
             return Message(text: loadError.message, hint: "r to retry", isError: true)
         }
@@ -253,10 +236,10 @@ final class TrendingViewModel: ViewModelType {
             isError: false)
     }
 
-    private var footer: Footer {
+    var footer: Footer {
         if movies.isEmpty {
             return .hint("t today/this week · r reload · ? help · q quit")
-        } else if isLoading {
+        } else if pageRequest != nil {
             return .loadingMore
         } else if let loadError {
             return .failed("Couldn't load more: \(loadError.message) r to retry")
@@ -265,5 +248,14 @@ final class TrendingViewModel: ViewModelType {
         } else {
             return .hint("↑↓ move · enter open · t today/this week · ? help · q quit")
         }
+    }
+
+    func row(at index: Int) -> Row {
+        let movie = movies[index]
+        return Row(
+            rank: "\(index + 1)",
+            title: movie.title,
+            year: MovieFormatter.year(of: movie.releaseDate),
+            rating: MovieFormatter.rating(average: movie.voteAverage, count: movie.voteCount))
     }
 }

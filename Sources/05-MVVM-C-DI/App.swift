@@ -11,7 +11,9 @@ public final class App: AppScene {
 
     public init(client: TMDBClient, window: TrendingWindow) {
         // No shared client: the container hands this one to whoever needs it.
-        container = AppDIContainer(movieService: client, window: window)
+        container = AppDIContainer(
+            movieService: client, dataSourceName: client.configuration.dataSourceName,
+            window: window)
     }
 
     public func makeRootViewController() -> ViewController {

@@ -7,10 +7,13 @@ import TerminalUI
 @MainActor
 final class AppDIContainer {
     private let movieService: any MovieService
+    /// "sample data" or "TMDB", for the headers.
+    private let dataSourceName: String
     private let window: TrendingWindow
 
-    init(movieService: any MovieService, window: TrendingWindow) {
+    init(movieService: any MovieService, dataSourceName: String, window: TrendingWindow) {
         self.movieService = movieService
+        self.dataSourceName = dataSourceName
         self.window = window
     }
 
@@ -27,11 +30,13 @@ final class AppDIContainer {
 
     func makeTrendingViewController() -> TrendingViewController {
         TrendingViewController(
-            viewModel: TrendingViewModel(window: window, movieService: movieService))
+            viewModel: TrendingViewModel(
+                window: window, movieService: movieService, dataSourceName: dataSourceName))
     }
 
     func makeMovieDetailViewController(for movie: Movie) -> MovieDetailViewController {
         MovieDetailViewController(
-            viewModel: MovieDetailViewModel(movie: movie, movieService: movieService))
+            viewModel: MovieDetailViewModel(
+                movie: movie, movieService: movieService, dataSourceName: dataSourceName))
     }
 }

@@ -3,14 +3,10 @@ import TMDB
 /// What the view models need from TMDB, as a protocol, so that each one is handed an
 /// implementation instead of reaching for a shared client, and tests can hand them a fake.
 protocol MovieService: Sendable {
-    /// "sample data" or "TMDB", for the header.
-    var dataSourceName: String { get }
     func trendingMovies(window: TrendingWindow, page: Int) async throws(TMDBError) -> MoviePage
     func movieDetail(id: Int) async throws(TMDBError) -> MovieDetail
     func movieVideos(id: Int) async throws(TMDBError) -> [Video]
 }
 
 /// The live implementation is the TMDB client itself.
-extension TMDBClient: MovieService {
-    var dataSourceName: String { configuration.dataSourceName }
-}
+extension TMDBClient: MovieService {}

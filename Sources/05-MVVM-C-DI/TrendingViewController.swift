@@ -10,16 +10,17 @@ final class TrendingViewController: ViewController {
     let viewModel: TrendingViewModel
     /// Called when the user opens a movie (T11).
     var onMovieSelected: ((Movie) -> Void)?
+    /// The state on screen, for the list's data source.
     private var state = TrendingViewModel.State()
-    private let bag = TaskBag()
+    private let disposeBag = DisposeBag()
 
     // MARK: Input
 
-    private let viewDidLoadEvents = AsyncStream.makeStream(of: Void.self)
-    private let toggleWindowEvents = AsyncStream.makeStream(of: Void.self)
-    private let retryEvents = AsyncStream.makeStream(of: Void.self)
-    private let selectionEvents = AsyncStream.makeStream(of: Int.self)
-    private let selectMovieEvents = AsyncStream.makeStream(of: Int.self)
+    private let viewDidLoadRelay = PublishRelay<Void>()
+    private let toggleWindowRelay = PublishRelay<Void>()
+    private let retryRelay = PublishRelay<Void>()
+    private let selectionRelay = PublishRelay<Int>()
+    private let selectMovieRelay = PublishRelay<Int>()
 
     // MARK: Views
 
@@ -40,15 +41,15 @@ final class TrendingViewController: ViewController {
         view.addSubview(loadingView)
         view.addSubview(messageView)
         bindViewModel()
-        viewDidLoadEvents.continuation.yield()
+        viewDidLoadRelay.accept(())
     }
 
     override func handle(_ key: Key) -> Bool {
         switch key {
         case .character("t"):
-            toggleWindowEvents.continuation.yield()
+            toggleWindowRelay.accept(())
         case .character("r"):
-            retryEvents.continuation.yield()
+            retryRelay.accept(())
         default:
             return super.handle(key)
         }
@@ -57,37 +58,33 @@ final class TrendingViewController: ViewController {
 
     // MARK: Binding
 
-    /// Connects the input streams and renders every state the output sends (RxSwift: `drive`).
+    /// Connects the inputs and renders every state the output sends (RxSwift: `drive`).
     private func bindViewModel() {
         let output = viewModel.transform(
             input: TrendingViewModel.Input(
-                viewDidLoad: viewDidLoadEvents.stream,
-                toggleWindow: toggleWindowEvents.stream,
-                retry: retryEvents.stream,
-                selection: selectionEvents.stream,
-                selectMovie: selectMovieEvents.stream))
-        Task { [weak self] in
-            for await state in output.state { self?.render(state) }
-        }.store(in: bag)
-        Task { [weak self] in
-            for await movie in output.selectedMovie { self?.open(movie) }
-        }.store(in: bag)
+                viewDidLoad: viewDidLoadRelay.asSignal(),
+                toggleWindow: toggleWindowRelay.asSignal(),
+                retry: retryRelay.asSignal(),
+                selection: selectionRelay.asSignal(),
+                selectMovie: selectMovieRelay.asSignal()))
+        output.state
+            .drive(onNext: { [weak self] state in self?.render(state) })
+            .disposed(by: disposeBag)
+        output.selectedMovie
+            .emit(onNext: { [weak self] movie in self?.open(movie) })
+            .disposed(by: disposeBag)
     }
 
     // MARK: Rendering
 
     private func render(_ state: TrendingViewModel.State) {
-        let isNewList = state.generation != self.state.generation
         self.state = state
         navigationItem.title = state.title
         navigationItem.subtitle = state.subtitle
         navigationItem.trailing = state.position
         listView.reloadData()
-        // A reload starts at the top (T10), even if its empty list was never drawn.
-        if isNewList {
-            listView.selectRow(0)
-        }
-        listView.isHidden = state.rows.isEmpty
+        listView.selectRow(state.selectedRow)
+        listView.isHidden = state.rowCount == 0
         loadingView.isHidden = !state.isLoadingFirstPage
         messageView.isHidden = state.message == nil
         if let message = state.message {
@@ -110,8 +107,6 @@ final class TrendingViewController: ViewController {
     // MARK: Navigation
 
     private func open(_ movie: Movie) {
-        // An answer that arrives after another screen was opened opens nothing more.
-        guard navigationController?.topViewController === self else { return }
         onMovieSelected?(movie)
     }
 }
@@ -120,19 +115,19 @@ final class TrendingViewController: ViewController {
 
 extension TrendingViewController: ListViewDataSource, ListViewDelegate {
     func numberOfRows(in listView: ListView) -> Int {
-        state.rows.count
+        state.rowCount
     }
 
     func listView(_ listView: ListView, cellForRowAt row: Int) -> any ListCell {
-        let row = state.rows[row]
+        let row = state.row(at: row)
         return MovieRowCell(rank: row.rank, title: row.title, year: row.year, rating: row.rating)
     }
 
     func listView(_ listView: ListView, didMoveSelectionTo row: Int) {
-        selectionEvents.continuation.yield(row)
+        selectionRelay.accept(row)
     }
 
     func listView(_ listView: ListView, didSelectRowAt row: Int) {
-        selectMovieEvents.continuation.yield(row)
+        selectMovieRelay.accept(row)
     }
 }

@@ -119,29 +119,21 @@
             && lastFrame.map { !$0.showsActivity } ?? false
     }
 
-    /// Waits (event-driven, no fixed sleeps) until settled and stable, or the deadline; returns isSettled.
+    /// Waits until settled, or until the deadline; returns `isSettled`.
     ///
-    /// Yields first so that work already queued on the main actor (a redraw, a typed key, a
-    /// finished request's continuation) runs before the check, then waits for the next frame.
-    @discardableResult public func waitUntilSettled(timeout: Duration = .seconds(10)) async -> Bool
+    /// Exact, not guessed: whatever a key or an answer changes marks a redraw or a property
+    /// update as pending at once, and a screen waiting for an answer shows activity, so the
+    /// screen is settled exactly when `isSettled` says so. Until then each frame is a new
+    /// chance; the deadline only guards against a hang.
+    @discardableResult public func waitUntilSettled(timeout: Duration = .seconds(60)) async -> Bool
     {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
-        while true {
-            let framesBefore = frameCount
-            for _ in 0..<Self.yieldsPerCheck {
-                await Task.yield()
-            }
-            if isSettled && frameCount == framesBefore {
-                return true
-            }
-            if clock.now >= deadline {
-                return isSettled
-            }
-            if !isSettled {
-                await nextFrame(before: deadline, clock: clock)
-            }
+        while !isSettled {
+            guard isRunning, clock.now < deadline else { return isSettled }
+            await nextChange(before: deadline, clock: clock)
         }
+        return true
     }
 
     /// The last frame as plain text rows.
@@ -150,8 +142,6 @@
     public var lastFrameErrorMessage: String? { lastFrame?.errorMessage }
 
     // MARK: Internals
-
-    private static let yieldsPerCheck = 8
 
     private func handle(_ event: TerminalEvent) {
         (terminal as? any EventQueueReporting)?.didConsumeEvent()
@@ -165,6 +155,8 @@
         if needsDisplay && !isDisplayScheduled {
             setNeedsDisplay()
         }
+        // A key that changes nothing draws no frame, yet may be what a waiter waits for.
+        resumeFrameWaiters()
     }
 
     private func isTooSmall(_ size: Size) -> Bool {
@@ -211,7 +203,9 @@
         resumeFrameWaiters()
     }
 
-    private func nextFrame(before deadline: ContinuousClock.Instant, clock: ContinuousClock) async {
+    /// Returns after the next frame or the next event taken in, or at the deadline.
+    private func nextChange(before deadline: ContinuousClock.Instant, clock: ContinuousClock) async
+    {
         let id = nextWaiterID
         nextWaiterID += 1
         let timeout = Task { [weak self] in
