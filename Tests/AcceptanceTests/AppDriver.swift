@@ -59,26 +59,22 @@ final class AppDriver {
         }
     }
 
-    /// Types the keys as separate keystrokes: the app takes in each one (its queued work on
-    /// the main actor runs) before the next, but no response is waited for.
-    func type(_ keys: [Key]) async {
-        for key in keys {
-            application.send(key)
-            for _ in 0..<8 {
-                await Task.yield()
-            }
-        }
+    /// Types the keys as one burst, the way a paste or a fast typist sends them: all of them
+    /// reach the terminal at once, and the app takes them in one after another (E7).
+    func paste(_ keys: [Key]) async {
+        terminal.type(keys)
+        await settle()
     }
 
     func settle(sourceLocation: SourceLocation = #_sourceLocation) async {
-        let isSettled = await application.waitUntilSettled(timeout: .seconds(10))
+        let isSettled = await application.waitUntilSettled(timeout: .seconds(120))
         #expect(isSettled, "the screen did not settle", sourceLocation: sourceLocation)
     }
 
     /// Waits until every stubbed request has been answered (or cancelled), then lets the
     /// app take in whatever arrived.
     func waitForStubbedResponses() async {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(120)
         while stub.inFlightCount > 0 && ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(5))
         }

@@ -28,8 +28,7 @@ extension Acceptance {
             let app = AppDriver(step, stub: stub)
             await app.launch()
 
-            await app.type([.enter, .character("b"), .down, .enter])
-            await app.settle()
+            await app.paste([.enter, .character("b"), .down, .enter])
             #expect(app.screen.contains("Beta (2024)"))
             await app.waitForStubbedResponses()
             #expect(app.screen.contains("Beta (2024)"))

@@ -140,6 +140,28 @@ extension Acceptance {
         }
 
         @Test(
+            "T6: pages that bring no new movie ask for no more by themselves; moving again does",
+            arguments: Step.all)
+        func pagesWithNothingNewCauseNoRequestStorm(step: Step) async {
+            // Every page repeats page 1, as a misbehaving server might.
+            let stub = HTTPStub()
+            stub.respond(
+                to: "/3/trending/movie/week",
+                with: Fixtures.page(1, of: 500, Fixtures.movies(1...20)))
+            let app = AppDriver(step, stub: stub)
+            await app.launch()
+
+            await app.press(.end)
+            #expect(app.pageRequests(page: 2).count == 1)
+            #expect(app.pageRequests(page: 3).isEmpty, "a page that added nothing asked for more")
+            #expect(app.rows[0].hasSuffix("20 / 20"))
+
+            await app.press(.up)
+            #expect(app.pageRequests(page: 3).count == 1, "a move near the end asks again")
+            #expect(app.stub.requests.count == 3)
+        }
+
+        @Test(
             "T7: repeated and adult movies are left out; ranks stay continuous", arguments: Step.all
         )
         func duplicatesAndAdultTitlesAreLeftOut(step: Step) async {

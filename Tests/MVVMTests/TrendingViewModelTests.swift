@@ -177,23 +177,49 @@ struct TrendingViewModelTests {
     }
 
     @Test func noPageBeyondFiveHundredIsRequested() async {
-        // T8: TMDB claims 900 pages but serves at most 500. Every page repeats the same
-        // movies, so the list never grows and the view model keeps asking, up to the cap.
+        // T8: TMDB claims 900 pages but serves at most 500. Each page brings one new movie,
+        // and the user goes to the end after each, so the list asks for every page once.
+        stub.respond(
+            to: "/3/trending/movie/week",
+            withSequence: [Fixtures.page(1, of: 900, Fixtures.movies(1...20))]
+                + (2...500).map { page in
+                    Fixtures.page(page, of: 900, Fixtures.movies((page + 19)...(page + 19)))
+                })
+        let viewModel = TrendingViewModel(window: .week)
+        viewModel.viewDidLoad()
+        #expect(await waitUntil(timeout: .seconds(60)) { viewModel.rowCount == 20 })
+
+        for page in 2...500 {
+            viewModel.selectionDidMove(to: viewModel.rowCount - 1)
+            #expect(
+                await waitUntil(timeout: .seconds(60)) { viewModel.rowCount == page + 19 },
+                "page \(page)")
+        }
+        viewModel.selectionDidMove(to: viewModel.rowCount - 2)
+
+        #expect(viewModel.footer == .ended("End of the list · 519 movies"))
+        #expect(stub.pageRequests(page: 500).count == 1)
+        #expect(stub.pageRequests(page: 501).isEmpty)
+        #expect(stub.requests.count == 500)
+    }
+
+    @Test func aPageWithNoNewMovieAsksForNoMoreUntilTheUserMoves() async {
+        // T6: every page repeats the same movies; one move asks for one page, not a storm.
         stub.respond(
             to: "/3/trending/movie/week", with: Fixtures.page(1, of: 900, Fixtures.movies(1...20)))
         let viewModel = TrendingViewModel(window: .week)
         viewModel.viewDidLoad()
-        #expect(await waitUntil { viewModel.rowCount == 20 })
+        #expect(await waitUntil(timeout: .seconds(60)) { viewModel.rowCount == 20 })
 
         viewModel.selectionDidMove(to: 19)
+        #expect(await stub.waitUntil(timeout: .seconds(60)) { $0.pageRequests(page: 2).count == 1 })
+        #expect(await waitUntil(timeout: .seconds(60)) { viewModel.footer != .loadingMore })
+        #expect(stub.pageRequests(page: 3).isEmpty, "a page that added nothing asked for more")
 
-        #expect(
-            await waitUntil(timeout: .seconds(30)) {
-                viewModel.footer == .ended("End of the list · 20 movies")
-            })
-        #expect(stub.pageRequests(page: 500).count == 1)
-        #expect(stub.pageRequests(page: 501).isEmpty)
-        #expect(stub.requests.count == 500)
+        viewModel.selectionDidMove(to: 18)
+        #expect(await stub.waitUntil(timeout: .seconds(60)) { $0.pageRequests(page: 3).count == 1 })
+        #expect(await waitUntil(timeout: .seconds(60)) { viewModel.footer != .loadingMore })
+        #expect(stub.requests.count == 3)
     }
 
     // MARK: Failures (T9)
