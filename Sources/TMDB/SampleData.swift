@@ -38,8 +38,11 @@ public enum SampleData {
         var language = query["language"] ?? fallbackLanguage
         if !isPlainName(language) { language = fallbackLanguage }
 
+        if segments == ["3", "search", "movie"] {
+            return searchResponse(query: query, language: language)
+        }
         var relativePath = segments.joined(separator: "/")
-        let isPaged = segments.count >= 2 && (segments[1] == "trending" || segments[1] == "search")
+        let isPaged = segments.count >= 2 && segments[1] == "trending"
         if isPaged {
             let pageText = query["page"] ?? "1"
             guard let page = Int(pageText), (1...MoviePage.maximumPage).contains(page) else {
@@ -89,6 +92,79 @@ public enum SampleData {
             SampleDataURLProtocol.latencyHeader: SampleDataURLProtocol.headerValue(for: latency)
         ]
         return URLSession(configuration: configuration)
+    }
+
+    // MARK: - Search
+
+    /// S9: every bundled movie of the language whose title or original title contains the
+    /// query, ignoring case and accents, in trending order (this week's pages, then today's),
+    /// without adult titles, 20 a page.
+    static func searchResponse(
+        query: [String: String], language: String
+    ) -> (statusCode: Int, body: Data) {
+        guard let page = Int(query["page"] ?? "1"), (1...MoviePage.maximumPage).contains(page)
+        else { return invalidPage }
+        let text = (query["query"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let matches =
+            text.isEmpty
+            ? []
+            : bundledMovies(language: language).filter { movie in
+                [movie["title"], movie["original_title"]].contains { title in
+                    (title as? String).map { contains($0, text) } ?? false
+                }
+            }
+        let pageSize = 20
+        let start = (page - 1) * pageSize
+        let results =
+            start < matches.count
+            ? Array(matches[start..<min(start + pageSize, matches.count)]) : []
+        let envelope: [String: Any] = [
+            "page": page, "results": results,
+            "total_pages": max((matches.count + pageSize - 1) / pageSize, 1),
+            "total_results": matches.count,
+        ]
+        guard
+            let body = try? JSONSerialization.data(withJSONObject: envelope, options: [.sortedKeys])
+        else { return notFound }
+        return (200, body)
+    }
+
+    /// True when `title` contains `text`, ignoring case and accents, the same in every locale.
+    private static func contains(_ title: String, _ text: String) -> Bool {
+        title.range(of: text, options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            != nil
+    }
+
+    /// The language's trending rows, each once, adult titles left out; `en-US`'s for a
+    /// language with no trending files of its own.
+    private static func bundledMovies(language: String) -> [[String: Any]] {
+        let windows = ["week", "day"]
+        let hasOwnFiles = windows.contains { window in
+            fileExists(
+                language: language, relativePath: "3/trending/movie/\(window)/page-1.json")
+        }
+        let source = hasOwnFiles ? language : fallbackLanguage
+        var seen = Set<Int>()
+        var movies: [[String: Any]] = []
+        for window in windows {
+            var page = 1
+            while let data = read(
+                language: source, relativePath: "3/trending/movie/\(window)/page-\(page).json"),
+                let envelope = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let results = envelope["results"] as? [[String: Any]]
+            {
+                for movie in results {
+                    guard let id = movie["id"] as? Int, movie["adult"] as? Bool != true,
+                        seen.insert(id).inserted
+                    else { continue }
+                    var row = movie
+                    row.removeValue(forKey: "media_type")
+                    movies.append(row)
+                }
+                page += 1
+            }
+        }
+        return movies
     }
 
     // MARK: - Files

@@ -78,7 +78,9 @@
         }
     }
 
-    /// Handles a key exactly as if typed.
+    /// Handles a key exactly as if typed: Ctrl-C quits at once; otherwise the first responder
+    /// (a text field being edited) has the first pick, so `q` and `?` type into it; then `q`
+    /// quits, `?` shows help, and the screens get the key.
     public func send(_ key: Key) {
         guard isRunning else { return }
         if key == .control("c") {
@@ -86,11 +88,8 @@
             quit()
             return
         }
-        if key == .character("q") {
-            quit()
-            return
-        }
         if isTooSmall(terminal.size) {
+            if key == .character("q") { quit() }
             return
         }
         if isShowingHelp {
@@ -98,14 +97,45 @@
             setNeedsDisplay()
             return
         }
+        // A key acts on what is current, even when the frame showing it is not drawn yet.
+        rootViewController.updatePropertiesIfNeeded()
+        if let responder = firstResponder, responder.viewController.map(isOnScreen) == true,
+            responder.handle(key)
+        {
+            return
+        }
+        if key == .character("q") {
+            quit()
+            return
+        }
         if key == .character("?") {
             isShowingHelp = true
             setNeedsDisplay()
             return
         }
-        // A key acts on what is current, even when the frame showing it is not drawn yet.
-        rootViewController.updatePropertiesIfNeeded()
         _ = rootViewController.handle(key)
+    }
+
+    /// The view keys reach first, like a window's first responder; weak, a screen owns it.
+    private(set) weak var firstResponder: View?
+
+    func setFirstResponder(_ view: View?) {
+        guard view !== firstResponder else { return }
+        let previous = firstResponder
+        firstResponder = view
+        previous?.didResignFirstResponder()
+        view?.didBecomeFirstResponder()
+        setNeedsDisplay()
+    }
+
+    /// True when `viewController` is the root or shown by a controller on screen.
+    private func isOnScreen(_ viewController: ViewController) -> Bool {
+        var shown = [rootViewController]
+        while let next = shown.popLast() {
+            if next === viewController { return true }
+            shown += next.childrenOnScreen
+        }
+        return false
     }
 
     /// True when no key is queued, no redraw or property update is pending, and the last

@@ -15,6 +15,9 @@ struct Cell: Equatable, Sendable {
     public var showsActivity = false
     /// Set by a MessageView in error style: the one-line message (used for exit status when piped).
     public var errorMessage: String?
+    /// Where the terminal's cursor shows, set by the text field being edited; hidden when nil.
+    /// An input method draws the syllable being composed there.
+    public var cursor: (x: Int, y: Int)?
 
     public init(size: Size) {
         self.size = Size(width: max(size.width, 0), height: max(size.height, 0))

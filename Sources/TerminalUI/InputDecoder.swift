@@ -4,15 +4,23 @@
 /// A lone ESC is ambiguous (the Esc key, or the start of an arrow key's sequence), so the
 /// decoder keeps it pending; the reader calls `flush()` when no byte followed within a short
 /// timeout. Being a plain value with no clock makes every case testable without waiting.
+///
+/// Bracketed paste (ESC [ 200 ~ … ESC [ 201 ~) comes out as one `.paste`, and scalars that
+/// make one character (e + ◌́, 👩‍👩‍👧, a flag) come out as one `.character`.
 public struct InputDecoder: Sendable {
     private var pending: [UInt8] = []
     /// After a CR, a directly following LF belongs to the same Enter (CRLF).
     private var skipsLineFeed = false
+    /// The text of a paste whose end has not arrived yet.
+    private var paste: [UInt8]?
+
+    private static let pasteEnd = Array("\u{1B}[201~".utf8)
 
     public init() {}
 
-    /// True when bytes wait for more input or for `flush()`, e.g. a bare ESC.
-    public var hasPendingInput: Bool { !pending.isEmpty }
+    /// True when bytes wait for more input or for `flush()`, e.g. a bare ESC or a paste
+    /// whose end has not arrived.
+    public var hasPendingInput: Bool { !pending.isEmpty || paste != nil }
 
     /// Decodes every complete key in `bytes` (after anything pending) and keeps the rest.
     public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
@@ -29,15 +37,50 @@ public struct InputDecoder: Sendable {
         var keys: [Key] = []
         var index = 0
         while index < pending.count {
+            if paste != nil {
+                pending.removeFirst(index)
+                index = 0
+                guard let key = takePaste() else { break }
+                keys.append(key)
+                continue
+            }
             let result = decodeKey(at: index, isFinal: isFinal)
             guard case .complete(let key, let length) = result else { break }
             if let key {
-                keys.append(key)
+                Self.append(key, to: &keys)
             }
             index += length
         }
         pending.removeFirst(index)
         return keys
+    }
+
+    /// Moves what is pending into the paste; once the paste's end has arrived, returns the
+    /// whole paste and leaves what followed it pending.
+    private mutating func takePaste() -> Key? {
+        var text = (paste ?? []) + pending
+        guard let end = text.firstRange(of: Self.pasteEnd) else {
+            paste = text
+            pending = []
+            return nil
+        }
+        pending = Array(text[end.upperBound...])
+        text.removeSubrange(end.lowerBound...)
+        paste = nil
+        return .paste(String(decoding: text, as: UTF8.self))
+    }
+
+    /// Appends `key`, joining it to the character before when together they are one
+    /// character, as a combining mark, a zero-width joiner or a variation selector makes them.
+    private static func append(_ key: Key, to keys: inout [Key]) {
+        if case .character(let next) = key, case .character(let previous)? = keys.last {
+            let joined = String(previous) + String(next)
+            if joined.count == 1, let character = joined.first {
+                keys[keys.count - 1] = .character(character)
+                return
+            }
+        }
+        keys.append(key)
     }
 
     private enum Decoded {
@@ -73,7 +116,7 @@ public struct InputDecoder: Sendable {
         }
     }
 
-    private func decodeEscape(at index: Int, isFinal: Bool) -> Decoded {
+    private mutating func decodeEscape(at index: Int, isFinal: Bool) -> Decoded {
         guard index + 1 < pending.count else {
             return isFinal ? .complete(.escape, length: 1) : .incomplete
         }
@@ -92,12 +135,16 @@ public struct InputDecoder: Sendable {
     }
 
     /// ESC [ parameters final: arrows, Home/End (H/F, 1~ 4~ 7~ 8~), PgUp 5~, PgDn 6~.
-    private func decodeControlSequence(at index: Int, isFinal: Bool) -> Decoded {
+    private mutating func decodeControlSequence(at index: Int, isFinal: Bool) -> Decoded {
         var end = index + 2
         while end < pending.count {
             let byte = pending[end]
             if (0x40...0x7E).contains(byte) {
                 let parameters = String(decoding: pending[(index + 2)..<end], as: UTF8.self)
+                if parameters == "200" && byte == UInt8(ascii: "~") {
+                    paste = []
+                    return .complete(nil, length: end - index + 1)
+                }
                 return .complete(
                     Self.controlSequenceKey(parameters: parameters, final: byte),
                     length: end - index + 1)

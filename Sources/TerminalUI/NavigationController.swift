@@ -59,17 +59,35 @@ public final class NavigationController: ViewController {
 
     public override func handle(_ key: Key) -> Bool {
         guard let top = topViewController else { return false }
+        if let search = activeSearch {
+            return search.handle(key)
+        }
         if top.handle(key) { return true }
         switch key {
         case .character("b"), .escape, .backspace, .left:
             return popViewController(animated: true) != nil
+        case .character("/"):
+            guard let search = top.navigationItem.searchController else { return false }
+            search.activate(in: self)
+            return true
         default:
             return false
         }
     }
 
+    /// The top screen's search, while it is open.
+    private var activeSearch: SearchController? {
+        guard let search = topViewController?.navigationItem.searchController, search.isActive
+        else { return nil }
+        return search
+    }
+
     override var childrenOnScreen: [ViewController] {
-        topViewController.map { [$0] } ?? []
+        guard let top = topViewController else { return [] }
+        if let results = activeSearch?.searchResultsController {
+            return [top, results]
+        }
+        return [top]
     }
 
     /// UIKit's order: the new top loads, the old one will disappear, the new one will
@@ -115,18 +133,31 @@ public final class NavigationController: ViewController {
         super.endDisappearance()
     }
 
+    /// The header, the content and the status line of the top screen, or, while its search
+    /// is open, the search bar on the first line and the results' in place of the screen's.
     override func render(in canvas: Canvas, bounds: Rect) {
         guard let top = topViewController, bounds.height > 0 else { return }
-        drawHeader(top.navigationItem, in: canvas, bounds: bounds)
-        if bounds.height > 2 {
-            top.render(
+        let search = activeSearch
+        let content = search?.contentViewController ?? top
+        drawHeader(content.navigationItem, in: canvas, bounds: bounds)
+        var contentBounds = Rect(
+            x: bounds.x, y: bounds.y + 1, width: bounds.width, height: bounds.height - 2)
+        if let search, contentBounds.height > 0 {
+            search.searchBar.draw(
                 in: canvas,
-                bounds: Rect(
-                    x: bounds.x, y: bounds.y + 1, width: bounds.width, height: bounds.height - 2))
+                bounds: Rect(x: bounds.x, y: contentBounds.y, width: bounds.width, height: 1))
+            contentBounds.y += 1
+            contentBounds.height -= 1
+        }
+        if contentBounds.height > 0 {
+            content.render(in: canvas, bounds: contentBounds)
         }
         if bounds.height > 1 {
+            let statusLine =
+                search?.searchBar.isFirstResponder == true
+                ? SearchController.editingHint : content.statusLine
             drawStatusLine(
-                top.statusLine, in: canvas, x: bounds.x, y: bounds.maxY - 1, width: bounds.width)
+                statusLine, in: canvas, x: bounds.x, y: bounds.maxY - 1, width: bounds.width)
         }
     }
 

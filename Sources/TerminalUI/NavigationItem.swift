@@ -13,6 +13,10 @@
     public var trailing = "" {
         didSet { changed(trailing != oldValue) }
     }
+    /// The search the screen offers: `/` opens it (UIKit: `searchController`).
+    public var searchController: SearchController? {
+        didSet { searchController?.searchingViewController = owningViewController }
+    }
     /// The controller whose header this is; weak, the controller owns its item.
     weak var owningViewController: ViewController?
 

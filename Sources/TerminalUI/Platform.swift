@@ -24,7 +24,7 @@ nonisolated(unsafe) private var wakeWriteDescriptor: Int32 = -1
 private func restoreTerminalState() {
     guard isRawModeActive else { return }
     isRawModeActive = false
-    let sequence: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    let sequence: StaticString = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
     _ = write(STDOUT_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
     _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedAttributes)
 }

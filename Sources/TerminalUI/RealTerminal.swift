@@ -21,7 +21,8 @@ import Foundation
         self.wakePipe = wakePipe
         let (events, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
         self.events = events
-        Platform.writeStandardOutput("\u{1B}[?1049h\u{1B}[?25l")
+        // Alternate screen, hidden cursor, bracketed paste (a paste arrives as one edit).
+        Platform.writeStandardOutput("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h")
         let wakeDescriptor = wakePipe.read
         Thread.detachNewThread {
             Self.readInput(wakeDescriptor: wakeDescriptor, continuation: continuation)

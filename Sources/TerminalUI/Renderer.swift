@@ -5,6 +5,8 @@
     private let colorEnabled: Bool
     private var previous: [Cell]?
     private var previousSize: Size?
+    /// Where the cursor was left showing, or nil when hidden.
+    private var previousCursor: (x: Int, y: Int)?
 
     init(colorEnabled: Bool) {
         self.colorEnabled = colorEnabled
@@ -13,6 +15,7 @@
     /// Forgets the last frame so that the next one is drawn in full (after a resize).
     func invalidate() {
         previous = nil
+        previousCursor = nil
     }
 
     /// The bytes that turn the last frame into `canvas`; empty when nothing changed.
@@ -46,9 +49,27 @@
                 reachesEndOfRow: last == size.width - 1, isOnClearedScreen: old == nil)
         }
         output.finish()
+        placeCursor(canvas.cursor, after: &output)
         previous = canvas.cells
         previousSize = size
         return output.bytes
+    }
+
+    /// Shows the cursor where the canvas wants it, or hides it; writing cells moves the
+    /// terminal's cursor, so it is put back after any write.
+    private func placeCursor(_ cursor: (x: Int, y: Int)?, after output: inout TerminalOutput) {
+        let hasWritten = !output.bytes.isEmpty
+        switch (cursor, previousCursor) {
+        case (let cursor?, let previous):
+            if !hasWritten, let previous, previous == cursor { return }
+            output.append("\u{1B}[\(cursor.y + 1);\(cursor.x + 1)H")
+            if previous == nil { output.append("\u{1B}[?25h") }
+        case (nil, _?):
+            output.append("\u{1B}[?25l")
+        case (nil, nil):
+            break
+        }
+        previousCursor = cursor
     }
 
     private func firstDifference(_ canvas: Canvas, _ old: [Cell]?, _ rowStart: Int, _ width: Int)

@@ -29,11 +29,50 @@
 
     /// Asks for a coalesced redraw of the whole screen.
     public func setNeedsDisplay() {
+        hostingApplication?.setNeedsDisplay()
+    }
+
+    // MARK: First responder
+
+    /// Whether the view can take keys before every other view (a text field can).
+    open var canBecomeFirstResponder: Bool { false }
+
+    /// True while keys reach this view first, like `UIResponder.isFirstResponder`.
+    public var isFirstResponder: Bool {
+        hostingApplication?.firstResponder === self
+    }
+
+    /// Makes this view the one keys reach first; false when it cannot be, or is not on a
+    /// screen, as in UIKit.
+    @discardableResult public func becomeFirstResponder() -> Bool {
+        guard canBecomeFirstResponder, let application = hostingApplication else { return false }
+        application.setFirstResponder(self)
+        return true
+    }
+
+    /// Gives up being the first responder; keys go to the screen's controller again.
+    @discardableResult public func resignFirstResponder() -> Bool {
+        guard isFirstResponder else { return true }
+        hostingApplication?.setFirstResponder(nil)
+        return true
+    }
+
+    /// Called when the view has become the first responder.
+    func didBecomeFirstResponder() {}
+    /// Called when the view has stopped being the first responder.
+    func didResignFirstResponder() {}
+
+    /// The controller whose view this view is in.
+    var viewController: ViewController? {
         var view = self
         while let parent = view.superview {
             view = parent
         }
-        view.owningViewController?.hostingApplication?.setNeedsDisplay()
+        return view.owningViewController
+    }
+
+    var hostingApplication: Application? {
+        viewController?.hostingApplication
     }
 
     /// Draws into `bounds` (absolute canvas coordinates). Default: each visible subview gets all of `bounds`.

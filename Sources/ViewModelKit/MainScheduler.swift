@@ -1,30 +1,38 @@
-/// Real time on the main actor: each scheduled action is a `Task` that sleeps, then runs
-/// unless it was disposed meanwhile.
+/// Time on the main actor: each scheduled action is a `Task` that sleeps on the scheduler's
+/// clock, then runs unless it was disposed meanwhile. `instance` uses real time; a test may
+/// give the app one on a virtual clock.
 ///
 /// RxSwift twin: `MainScheduler.instance`.
 /// Combine twin: `DispatchQueue.main` / `RunLoop.main`.
 @MainActor
 public final class MainScheduler: SchedulerType {
-    /// The one main scheduler.
-    public static let instance = MainScheduler()
+    /// The main scheduler on real time.
+    public static let instance = MainScheduler(clock: ContinuousClock())
 
-    private let clock = ContinuousClock()
-    private let origin: ContinuousClock.Instant
+    private let elapsed: @MainActor () -> Duration
+    private let sleep: @Sendable (Duration) async throws -> Void
 
-    private init() {
-        origin = clock.now
+    /// A main scheduler whose time is `clock`'s.
+    public init<C: Clock>(clock: C) where C.Duration == Duration {
+        let origin = clock.now
+        elapsed = { origin.duration(to: clock.now) }
+        sleep = { duration in try await clock.sleep(for: duration) }
     }
 
     public var now: Duration {
-        clock.now - origin
+        elapsed()
     }
 
     public func schedule(after dueTime: Duration, action: @escaping @MainActor () -> Void)
         -> any Disposable
     {
-        let clock = self.clock
+        let sleep = self.sleep
         let task = Task { @MainActor in
-            try? await clock.sleep(for: dueTime)
+            do {
+                try await sleep(dueTime)
+            } catch {
+                return
+            }
             guard !Task.isCancelled else { return }
             action()
         }
