@@ -52,7 +52,7 @@ public enum CommandLineParser {
                 continue
             }
             guard argument.hasPrefix("-"), argument.count > 1 else {
-                throw UsageError(message: "unexpected argument '\(argument)'")
+                throw UsageError(message: "unexpected argument \(UsageError.quoted(argument))")
             }
             let name: String
             var inlineValue: String?
@@ -63,7 +63,7 @@ public enum CommandLineParser {
                 name = argument
             }
             guard let option = known.first(where: { $0.name == name }) else {
-                throw UsageError(message: "unknown option '\(name)'")
+                throw UsageError(message: "unknown option \(UsageError.quoted(name))")
             }
             let value: String
             if let valueName = option.valueName {
@@ -82,12 +82,29 @@ public enum CommandLineParser {
                 value = ""
             }
             if name == keysOption.name {
-                parsed.keyScript = try Key.parseScript(value)
+                parsed.keyScript = try Key.parseScript(cuttingLongWords(of: value))
             } else {
                 parsed.values[name] = value
             }
         }
         return parsed
+    }
+
+    /// A key name is one character or a short word, so a word wider than an echo is never
+    /// one: it is cut before the script is parsed, and the usage error names it short.
+    /// Every valid script stays as it was.
+    private static func cuttingLongWords(of script: String) -> String {
+        guard script.split(whereSeparator: \.isWhitespace).contains(where: isTooLongToEcho) else {
+            return script
+        }
+        return script.split(whereSeparator: \.isWhitespace).map { word in
+            isTooLongToEcho(word)
+                ? String(word).truncated(toWidth: UsageError.maximumEchoWidth) : String(word)
+        }.joined(separator: " ")
+    }
+
+    private static func isTooLongToEcho(_ word: Substring) -> Bool {
+        String(word).displayWidth > UsageError.maximumEchoWidth
     }
 
     /// The `--help` text: summary, usage line, options, keys, environment, notes.
