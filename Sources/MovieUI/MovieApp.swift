@@ -143,11 +143,11 @@ public enum MovieApp {
                 environment: ProcessInfo.processInfo.environment)
         } catch {
             printError("\(command): \(error.message)\nTry '\(command) --help' for usage.")
-            exit(2)
+            exit(ExitStatus.usageError)
         }
         if launch.wantsHelp {
-            print(usage(command: command))
-            exit(0)
+            let isWritten = Launcher.writeStandardOutput(usage(command: command) + "\n")
+            exit(isWritten ? ExitStatus.success : ExitStatus.outputFailed)
         }
         let client = TMDBClient(configuration: launch.configuration)
         let scene = makeScene(client, launch.window)

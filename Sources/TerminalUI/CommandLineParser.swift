@@ -107,7 +107,7 @@ public enum CommandLineParser {
         String(word).displayWidth > UsageError.maximumEchoWidth
     }
 
-    /// The `--help` text: summary, usage line, options, keys, environment, notes.
+    /// The `--help` text: summary, usage line, options, keys, environment, exit statuses, notes.
     public static func usage(
         command: String, summary: String, options: [CommandLineOption], help: HelpContent,
         environment: [(name: String, summary: String)]
@@ -127,6 +127,8 @@ public enum CommandLineParser {
             lines += ["", "Environment:"]
             lines += aligned(environment.map { ($0.name, $0.summary) })
         }
+        lines += ["", "Exit status:"]
+        lines += aligned(ExitStatus.meanings.map { (String($0.status), $0.meaning) })
         if !help.notes.isEmpty {
             lines.append("")
             lines += help.notes

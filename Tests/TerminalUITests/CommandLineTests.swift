@@ -165,6 +165,19 @@ import Testing
         #expect(text.contains("  ↑ k  move up"))
         #expect(text.contains("  TMDB_API_KEY  the key"))
         #expect(text.contains("not endorsed or certified by TMDB"))
+        #expect(text.contains("Exit status:"))
+        for status in ["0", "1", "2", "3", "4", "130"] {
+            #expect(text.contains("\n  \(status) "), "lists exit status \(status)")
+        }
+    }
+
+    @Test("the exit statuses are distinct and documented (L4, L6, L7)")
+    func exitStatuses() {
+        let statuses = ExitStatus.meanings.map(\.status)
+        #expect(Set(statuses).count == statuses.count)
+        #expect(statuses == [0, 1, 2, 3, 4, 130])
+        #expect(ExitStatus.screenNotShown == 3)
+        #expect(ExitStatus.outputFailed == 4)
     }
 
     @MainActor
