@@ -34,8 +34,8 @@ public struct TMDBClient: Sendable {
         } else {
             let sessionConfiguration = URLSessionConfiguration.ephemeral
             sessionConfiguration.timeoutIntervalForRequest = Endpoint.requestTimeout
-            // The guard is the session's delegate as well as each task's: Linux's URLSession
-            // asks only the session's delegate about redirects.
+            // The session's delegate, not a task's: Linux's URLSession asks only the session's
+            // delegate about redirects. Injected sessions (sample data, stubs) never redirect.
             self.session = URLSession(
                 configuration: sessionConfiguration, delegate: redirectGuard, delegateQueue: nil)
         }
@@ -118,8 +118,7 @@ public struct TMDBClient: Sendable {
         if Task.isCancelled { throw .cancelled }
         let result: (Data, URLResponse)
         do {
-            result = try await Transfer(request, on: session, redirectGuard: redirectGuard)
-                .response()
+            result = try await Transfer(request, on: session).response()
         } catch {
             throw Self.transportError(error)
         }

@@ -13,10 +13,8 @@ import Foundation
 struct Transfer: Sendable {
     private let task: Task<(Data, URLResponse), any Error>
 
-    /// `redirectGuard` decides which redirects are followed (a credential stays on its host);
-    /// as a task delegate it protects an injected session too, where the platform asks it.
-    init(_ request: URLRequest, on session: URLSession, redirectGuard: RedirectGuard? = nil) {
-        task = Task { try await session.data(for: request, delegate: redirectGuard) }
+    init(_ request: URLRequest, on session: URLSession) {
+        task = Task { try await session.data(for: request) }
     }
 
     /// The answer, or `CancellationError` as soon as the caller is cancelled.
