@@ -10,8 +10,9 @@ import Testing
 
 /// The real binaries against hostile servers, arguments, environments and devices: the
 /// credential stays on its host (L3, L8), echoed input is sanitised (T4), and a script is
-/// never told "success" for a screen it did not get (L6, L7, E6, T9).
-@Suite("Hostile input")
+/// never told "success" for a screen it did not get (L6, L7, E6, T9). Serialized: well over a
+/// hundred process launches at once would starve the in-process suites running beside them.
+@Suite("Hostile input", .serialized)
 struct HostileInputTests {
     static let secret = "SENTINEL-hostile-5ec2e7"
     static let credentialVariables = ["TMDB_API_KEY", "TMDB_ACCESS_TOKEN"]
