@@ -61,7 +61,7 @@ public enum MovieApp {
         guard isLanguageCode(configuration.language) else {
             throw UsageError(
                 message:
-                    "TMDB_LANGUAGE expects a code like en-US or ko-KR, not '\(configuration.language)'"
+                    "TMDB_LANGUAGE expects a code like en-US or ko-KR, not \(UsageError.quoted(configuration.language))"
             )
         }
         if parsed.values["--offline"] != nil {
@@ -70,21 +70,26 @@ public enum MovieApp {
         if let latency = parsed.values["--latency"] {
             guard let milliseconds = Int(latency), (0...60_000).contains(milliseconds) else {
                 throw UsageError(
-                    message: "--latency expects milliseconds from 0 to 60000, not '\(latency)'")
+                    message:
+                        "--latency expects milliseconds from 0 to 60000, not \(UsageError.quoted(latency))"
+                )
             }
             configuration.sampleLatency = .milliseconds(milliseconds)
         }
         if let language = parsed.values["--language"] {
             guard isLanguageCode(language) else {
                 throw UsageError(
-                    message: "--language expects a code like en-US or ko-KR, not '\(language)'")
+                    message:
+                        "--language expects a code like en-US or ko-KR, not \(UsageError.quoted(language))"
+                )
             }
             configuration.language = language
         }
         var window = TrendingWindow.week
         if let name = parsed.values["--window"] {
             guard let chosen = TrendingWindow(rawValue: name) else {
-                throw UsageError(message: "--window expects day or week, not '\(name)'")
+                throw UsageError(
+                    message: "--window expects day or week, not \(UsageError.quoted(name))")
             }
             window = chosen
         }
@@ -138,11 +143,11 @@ public enum MovieApp {
                 environment: ProcessInfo.processInfo.environment)
         } catch {
             printError("\(command): \(error.message)\nTry '\(command) --help' for usage.")
-            exit(2)
+            exit(ExitStatus.usageError)
         }
         if launch.wantsHelp {
-            print(usage(command: command))
-            exit(0)
+            let isWritten = Launcher.writeStandardOutput(usage(command: command) + "\n")
+            exit(isWritten ? ExitStatus.success : ExitStatus.outputFailed)
         }
         let client = TMDBClient(configuration: launch.configuration)
         let scene = makeScene(client, launch.window)

@@ -14,6 +14,8 @@ public struct TMDBClient: Sendable {
     /// The session requests go through; sample data and tests swap it, not the client.
     public let session: URLSession
     public let retryPolicy: RetryPolicy
+    /// Keeps the credential on the configured host: other servers' redirects are not followed.
+    private let redirectGuard: RedirectGuard
 
     /// `session == nil`: a session that serves bundled sample data when
     /// `configuration.usesSampleData`, otherwise a plain ephemeral session.
@@ -23,6 +25,8 @@ public struct TMDBClient: Sendable {
     ) {
         self.configuration = configuration
         self.retryPolicy = retryPolicy
+        let redirectGuard = RedirectGuard(baseURL: configuration.baseURL)
+        self.redirectGuard = redirectGuard
         if let session {
             self.session = session
         } else if configuration.usesSampleData {
@@ -30,7 +34,10 @@ public struct TMDBClient: Sendable {
         } else {
             let sessionConfiguration = URLSessionConfiguration.ephemeral
             sessionConfiguration.timeoutIntervalForRequest = Endpoint.requestTimeout
-            self.session = URLSession(configuration: sessionConfiguration)
+            // The session's delegate, not a task's: Linux's URLSession asks only the session's
+            // delegate about redirects. Injected sessions (sample data, stubs) never redirect.
+            self.session = URLSession(
+                configuration: sessionConfiguration, delegate: redirectGuard, delegateQueue: nil)
         }
     }
 
@@ -53,7 +60,9 @@ public struct TMDBClient: Sendable {
             let status = httpResponse.statusCode
             if status == 429 {
                 let retryAfter = Self.retryAfterSeconds(in: httpResponse)
-                guard retry < retryPolicy.maximumRetries else {
+                guard retry < retryPolicy.maximumRetries,
+                    retryPolicy.waitsOut(retryAfter: retryAfter)
+                else {
                     throw .rateLimited(retryAfter: retryAfter)
                 }
                 let delay = retryPolicy.delay(beforeRetry: retry, retryAfter: retryAfter)
@@ -65,6 +74,9 @@ public struct TMDBClient: Sendable {
                 if Task.isCancelled { throw .cancelled }
                 retry += 1
                 continue
+            }
+            if (300..<400).contains(status), let origin = refusedRedirect(httpResponse) {
+                throw .redirectRefused(origin: origin)
             }
             guard (200..<300).contains(status) else {
                 throw error(status: status, body: data)
@@ -115,6 +127,17 @@ public struct TMDBClient: Sendable {
         return result
     }
 
+    /// The server a 3xx pointed to, when it is not the configured one (the guard did not
+    /// follow it), for the message; nil for a redirect within the configured origin.
+    private func refusedRedirect(_ response: HTTPURLResponse) -> String? {
+        guard let location = response.value(forHTTPHeaderField: "Location"),
+            let target = URL(string: location, relativeTo: response.url)?.absoluteURL,
+            !redirectGuard.allows(target)
+        else { return nil }
+        let origin = Origin(target)?.description ?? "a URL that is not http(s)"
+        return redact(origin).truncatedForMessage(maximumCount: 60)
+    }
+
     private func error(status: Int, body: Data) -> TMDBError {
         switch status {
         case 401:
@@ -160,10 +183,7 @@ public struct TMDBClient: Sendable {
             result.unicodeScalars.map { scalar in
                 CharacterSet.controlCharacters.contains(scalar) ? " " : Character(scalar)
             })
-        if result.count > 200 {
-            result = String(result.prefix(199)) + "…"
-        }
-        return result
+        return result.truncatedForMessage(maximumCount: 200)
     }
 
     private static let whitespaceBytes: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
@@ -197,11 +217,15 @@ public struct TMDBClient: Sendable {
             return .cancelled
         case .timedOut:
             return .timedOut
+        case .networkConnectionLost, .unknown:
+            // The server was reached and the connection broke: a reset, or a body shorter than
+            // its Content-Length (Linux's URLSession reports that one as `.unknown`).
+            return .connectionLost
         case .badServerResponse, .cannotParseResponse, .cannotDecodeContentData,
             .cannotDecodeRawData, .zeroByteResource:
             return .unreadableResponse(detail: "the server's answer was malformed.")
         default:
-            // Not connected, unreachable host, DNS, lost connection, TLS: TMDB is out of reach.
+            // Not connected, unreachable host, DNS, TLS: TMDB is out of reach.
             return .offline
         }
     }
@@ -234,6 +258,13 @@ public struct TMDBClient: Sendable {
         @unknown default:
             return "the body did not match the expected shape."
         }
+    }
+}
+
+extension String {
+    /// At most `maximumCount` characters, ending with "…" when cut.
+    func truncatedForMessage(maximumCount: Int) -> String {
+        count > maximumCount ? String(prefix(maximumCount - 1)) + "…" : self
     }
 }
 

@@ -4,8 +4,10 @@
 /// API key (L8); texts that come from outside (TMDB's `status_message`, decoding details)
 /// are redacted and flattened to one line before they get here.
 public enum TMDBError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Not connected, host unreachable, DNS failed, connection lost.
+    /// Not connected, host unreachable, DNS failed: the server was never reached.
     case offline
+    /// The server was reached, but the connection broke (a reset, a body cut short).
+    case connectionLost
     case timedOut
     /// 401 (codes 3, 7, 10). Names the environment variable the credential came from.
     case credentialRejected(variable: String?)
@@ -19,6 +21,9 @@ public enum TMDBError: Error, Sendable, Equatable, CustomStringConvertible {
     case requestRejected(status: Int, message: String)
     /// The body was not the JSON expected: the coding path and what was wrong, or "HTML".
     case unreadableResponse(detail: String)
+    /// A redirect to another server (`origin`, e.g. "http://127.0.0.2:8080") was not
+    /// followed: the credential is only ever sent to the configured host (L3, L8).
+    case redirectRefused(origin: String)
     /// The caller stopped waiting (the task was cancelled); screens ignore this one.
     case cancelled
 
@@ -27,6 +32,8 @@ public enum TMDBError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .offline:
             return "Can't reach TMDB: you seem to be offline."
+        case .connectionLost:
+            return "Lost the connection to TMDB before its answer was complete."
         case .timedOut:
             return "TMDB took too long to answer."
         case .credentialRejected(let variable?):
@@ -37,7 +44,7 @@ public enum TMDBError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notFound:
             return "TMDB has no such movie or page."
         case .rateLimited(let seconds?):
-            return "TMDB is limiting requests; try again in \(seconds) s."
+            return "TMDB is limiting requests; try again in \(Self.waitText(seconds: seconds))."
         case .rateLimited(nil):
             return "TMDB is limiting requests; try again shortly."
         case .serverError(let status):
@@ -48,9 +55,22 @@ public enum TMDBError: Error, Sendable, Equatable, CustomStringConvertible {
                 : "TMDB refused the request (HTTP \(status)): \(message)"
         case .unreadableResponse(let detail):
             return "TMDB's answer could not be read: \(detail)"
+        case .redirectRefused(let origin):
+            return
+                "Refused a redirect to another server (\(origin)): the credential goes only to the configured host."
         case .cancelled:
             return "The request was cancelled."
         }
+    }
+
+    /// "7 s", "2 min", "1 h": a wait in the largest unit that fits, rounded up (E6).
+    static func waitText(seconds: Int) -> String {
+        func roundedUp(_ value: Int, by unit: Int) -> Int {
+            value / unit + (value % unit == 0 ? 0 : 1)
+        }
+        if seconds < 60 { return "\(max(seconds, 0)) s" }
+        if seconds < 3600 { return "\(roundedUp(seconds, by: 60)) min" }
+        return "\(roundedUp(seconds, by: 3600)) h"
     }
 
     public var description: String { message }

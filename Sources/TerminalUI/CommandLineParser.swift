@@ -52,7 +52,7 @@ public enum CommandLineParser {
                 continue
             }
             guard argument.hasPrefix("-"), argument.count > 1 else {
-                throw UsageError(message: "unexpected argument '\(argument)'")
+                throw UsageError(message: "unexpected argument \(UsageError.quoted(argument))")
             }
             let name: String
             var inlineValue: String?
@@ -63,7 +63,7 @@ public enum CommandLineParser {
                 name = argument
             }
             guard let option = known.first(where: { $0.name == name }) else {
-                throw UsageError(message: "unknown option '\(name)'")
+                throw UsageError(message: "unknown option \(UsageError.quoted(name))")
             }
             let value: String
             if let valueName = option.valueName {
@@ -82,7 +82,7 @@ public enum CommandLineParser {
                 value = ""
             }
             if name == keysOption.name {
-                parsed.keyScript = try Key.parseScript(value)
+                parsed.keyScript = try Key.parseScript(cuttingLongWords(of: value))
             } else {
                 parsed.values[name] = value
             }
@@ -90,7 +90,24 @@ public enum CommandLineParser {
         return parsed
     }
 
-    /// The `--help` text: summary, usage line, options, keys, environment, notes.
+    /// A key name is one character or a short word, so a word wider than an echo is never
+    /// one: it is cut before the script is parsed, and the usage error names it short.
+    /// Every valid script stays as it was.
+    private static func cuttingLongWords(of script: String) -> String {
+        guard script.split(whereSeparator: \.isWhitespace).contains(where: isTooLongToEcho) else {
+            return script
+        }
+        return script.split(whereSeparator: \.isWhitespace).map { word in
+            isTooLongToEcho(word)
+                ? String(word).truncated(toWidth: UsageError.maximumEchoWidth) : String(word)
+        }.joined(separator: " ")
+    }
+
+    private static func isTooLongToEcho(_ word: Substring) -> Bool {
+        String(word).displayWidth > UsageError.maximumEchoWidth
+    }
+
+    /// The `--help` text: summary, usage line, options, keys, environment, exit statuses, notes.
     public static func usage(
         command: String, summary: String, options: [CommandLineOption], help: HelpContent,
         environment: [(name: String, summary: String)]
@@ -110,6 +127,8 @@ public enum CommandLineParser {
             lines += ["", "Environment:"]
             lines += aligned(environment.map { ($0.name, $0.summary) })
         }
+        lines += ["", "Exit status:"]
+        lines += aligned(ExitStatus.meanings.map { (String($0.status), $0.meaning) })
         if !help.notes.isEmpty {
             lines.append("")
             lines += help.notes

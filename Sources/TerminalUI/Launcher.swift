@@ -7,6 +7,32 @@ public enum LaunchMode: Sendable {
     case playScript([Key])
 }
 
+/// The exit statuses every step shares (L4, L6, L7); README and `--help` list them.
+public enum ExitStatus {
+    public static let success: Int32 = 0
+    /// A print mode's final screen shows an error; its message also went to stderr.
+    public static let screenShowsError: Int32 = 1
+    /// An unknown option, a bad key name, a bad value.
+    public static let usageError: Int32 = 2
+    /// A print mode's screen (COLUMNS×LINES) is below 40×10, so the app's screen was not
+    /// shown, only "Terminal too small".
+    public static let screenNotShown: Int32 = 3
+    /// Standard output could not be written: a full disk, a closed descriptor.
+    public static let outputFailed: Int32 = 4
+    /// Ctrl-C.
+    public static let interrupted: Int32 = 130
+
+    /// Every status and what it means, for `--help`.
+    public static let meanings: [(status: Int32, meaning: String)] = [
+        (success, "done"),
+        (screenShowsError, "the printed screen shows an error (also on standard error)"),
+        (usageError, "usage error"),
+        (screenNotShown, "the screen is below 40×10, so only \"Terminal too small\" was printed"),
+        (outputFailed, "standard output could not be written"),
+        (interrupted, "Ctrl-C"),
+    ]
+}
+
 /// Launch modes shared by every step (L1, L4, L6, L7).
 public enum Launcher {
     /// interactive when stdout is a TTY (and stdin is); printFirstScreen otherwise; playScript for --keys.
@@ -18,9 +44,10 @@ public enum Launcher {
     }
 
     /// Runs the app in `mode` on the real terminal (or an off-screen one for the print modes, size from
-    /// COLUMNS/LINES or 80×24), restores the terminal on every exit path, and returns the exit status:
-    /// 0 normally; 130 for Ctrl-C; for the print modes 1 when the final screen shows an error
-    /// (its message also to stderr on one line).
+    /// COLUMNS/LINES or 80×24), restores the terminal on every exit path, and returns the exit status
+    /// (`ExitStatus`): 0 normally; 130 for Ctrl-C; for the print modes 1 when the final screen shows
+    /// an error (its message also to stderr on one line), 3 when the screen is too small to show
+    /// the app, 4 when standard output could not be written.
     @MainActor
     public static func run(
         mode: LaunchMode, help: HelpContent, makeRootViewController: @MainActor () -> ViewController
@@ -35,7 +62,7 @@ public enum Launcher {
             let application = Application(
                 rootViewController: makeRootViewController(), terminal: terminal, help: help)
             await application.run()
-            return application.wasInterrupted ? 130 : 0
+            return application.wasInterrupted ? ExitStatus.interrupted : ExitStatus.success
         case .printFirstScreen:
             return await runOffScreen(
                 keys: [], help: help, makeRootViewController: makeRootViewController)
@@ -51,16 +78,50 @@ public enum Launcher {
     static func runOffScreen(
         keys: [Key], help: HelpContent, makeRootViewController: @MainActor () -> ViewController
     ) async -> Int32 {
+        let size = TerminalEnvironment.fallbackSize(ProcessEnvironment.current)
         let lines = await renderOffScreen(
-            keys: keys, size: TerminalEnvironment.fallbackSize(ProcessEnvironment.current),
-            help: help,
-            makeRootViewController: makeRootViewController)
-        Platform.writeStandardOutput(lines.screen.joined(separator: "\n") + "\n")
+            keys: keys, size: size, help: help, makeRootViewController: makeRootViewController)
+        guard writeStandardOutput(lines.screen.joined(separator: "\n") + "\n") else {
+            return ExitStatus.outputFailed
+        }
+        let minimum = Application.minimumSize
+        if size.width < minimum.width || size.height < minimum.height {
+            // A script must not mistake "Terminal too small" for the screen it asked for.
+            Platform.writeStandardError(
+                "Terminal too small: \(size), needs at least \(minimum); the screen was not shown.\n"
+            )
+            return ExitStatus.screenNotShown
+        }
         if let message = lines.errorMessage {
             Platform.writeStandardError(message.replacingOccurrences(of: "\n", with: " ") + "\n")
-            return 1
+            return ExitStatus.screenShowsError
         }
-        return 0
+        return ExitStatus.success
+    }
+
+    /// Writes all of `text` to standard output, or says in one line on standard error why it
+    /// could not and returns false: a full disk is not a success (exit `outputFailed`).
+    public static func writeStandardOutput(_ text: String) -> Bool {
+        do {
+            try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+            return true
+        } catch {
+            Platform.writeStandardError(
+                "Could not write to standard output: \(describe(writeError: error)).\n")
+            return false
+        }
+    }
+
+    /// "No space left on device": the system's words for the errno under Foundation's error.
+    private static func describe(writeError error: any Error) -> String {
+        let nsError = error as NSError
+        let posixError =
+            nsError.domain == NSPOSIXErrorDomain
+            ? nsError : nsError.userInfo[NSUnderlyingErrorKey] as? NSError
+        guard let posixError, posixError.domain == NSPOSIXErrorDomain, posixError.code > 0,
+            let text = strerror(Int32(posixError.code))
+        else { return "the write failed" }
+        return String(cString: text)
     }
 
     /// The screen after the keys, as plain rows, and the error it shows, if any.

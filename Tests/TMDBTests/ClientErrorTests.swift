@@ -65,6 +65,12 @@ import Testing
             name: "not connected", response: .failure(.notConnectedToInternet),
             expected: .offline),
         Case(name: "cannot find host", response: .failure(.cannotFindHost), expected: .offline),
+        Case(
+            name: "connection lost", response: .failure(.networkConnectionLost),
+            expected: .connectionLost),
+        Case(
+            name: "body cut short (Linux reports it as unknown)", response: .failure(.unknown),
+            expected: .connectionLost),
         Case(name: "timed out", response: .failure(.timedOut), expected: .timedOut),
         Case(name: "cancelled by the system", response: .failure(.cancelled), expected: .cancelled),
     ]
@@ -179,11 +185,13 @@ import Testing
     }
 
     @Test(arguments: [
-        TMDBError.offline, .timedOut, .credentialRejected(variable: "TMDB_API_KEY"),
+        TMDBError.offline, .connectionLost, .timedOut,
+        .credentialRejected(variable: "TMDB_API_KEY"),
         .credentialRejected(variable: "TMDB_ACCESS_TOKEN"), .credentialRejected(variable: nil),
         .notFound, .rateLimited(retryAfter: 3), .rateLimited(retryAfter: nil),
         .serverError(status: 502), .requestRejected(status: 400, message: "x"),
         .requestRejected(status: 418, message: ""), .unreadableResponse(detail: "x"), .cancelled,
+        .redirectRefused(origin: "http://localhost:8080"), .rateLimited(retryAfter: 3600),
     ])
     func everyMessageIsOnePlainLine(_ error: TMDBError) {
         #expect(!error.message.isEmpty)

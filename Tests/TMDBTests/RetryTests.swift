@@ -45,14 +45,15 @@ import Testing
 
     @Test func afterTwoRetriesItIsAnError() async {
         let stub = HTTPStub()
-        stub.respond(to: Self.path, with: Self.tooMany(retryAfter: "7"))
+        stub.respond(to: Self.path, with: Self.tooMany(retryAfter: "4"))
         let recorder = SleepRecorder()
         let error = await tmdbError { () async throws(TMDBError) in
             try await stub.makeClient(retryPolicy: recorder.policy())
                 .trendingMovies(window: .week, page: 1)
         }
-        #expect(error == .rateLimited(retryAfter: 7))
-        #expect(recorder.durations == [.seconds(7), .seconds(7)])
+        #expect(error == .rateLimited(retryAfter: 4))
+        #expect(error?.message == "TMDB is limiting requests; try again in 4 s.")
+        #expect(recorder.durations == [.seconds(4), .seconds(4)])
         #expect(stub.requests.count == 3)  // the first try and two retries
     }
 
@@ -69,17 +70,44 @@ import Testing
         #expect(stub.requests.count == 3)
     }
 
-    @Test func hugeRetryAfterIsCapped() async {
+    /// E6: a wait of more than a few seconds is not waited out: it is reported at once, and
+    /// the message says when to come back.
+    @Test(arguments: [
+        (6, "6 s"), (59, "59 s"), (60, "1 min"), (90, "2 min"), (3600, "1 h"), (5400, "2 h"),
+    ])
+    func longRetryAfterIsReportedAtOnce(seconds: Int, says wait: String) async {
         let stub = HTTPStub()
         stub.respond(
             to: Self.path,
-            withSequence: [Self.tooMany(retryAfter: "3600"), .json(Fixture.trendingPage)])
+            withSequence: [Self.tooMany(retryAfter: String(seconds)), .json(Fixture.trendingPage)])
         let recorder = SleepRecorder()
-        _ = await tmdbError { () async throws(TMDBError) in
+        let error = await tmdbError { () async throws(TMDBError) in
             try await stub.makeClient(retryPolicy: recorder.policy())
                 .trendingMovies(window: .week, page: 1)
         }
-        #expect(recorder.durations == [.seconds(30)])
+        #expect(error == .rateLimited(retryAfter: seconds))
+        #expect(error?.message == "TMDB is limiting requests; try again in \(wait).")
+        #expect(recorder.durations.isEmpty, "nothing was waited")
+        #expect(stub.requests.count == 1, "no retry")
+    }
+
+    /// The longest wait still waited out: five seconds.
+    @Test func fiveSecondsAreWaitedOut() async throws {
+        let stub = HTTPStub()
+        stub.respond(
+            to: Self.path,
+            withSequence: [Self.tooMany(retryAfter: "5"), .json(Fixture.trendingPage)])
+        let recorder = SleepRecorder()
+        let page = try await stub.makeClient(retryPolicy: recorder.policy())
+            .trendingMovies(window: .week, page: 1)
+        #expect(page.results.count == 3)
+        #expect(recorder.durations == [.seconds(5)])
+    }
+
+    @Test func anAbsurdRetryAfterIsStillOneLine() {
+        let message = TMDBError.rateLimited(retryAfter: Int.max).message
+        #expect(message.hasPrefix("TMDB is limiting requests; try again in "))
+        #expect(message.hasSuffix(" h."))
     }
 
     @Test(arguments: ["soon", "-4", "Wed, 21 Oct 2015 07:28:00 GMT"])
@@ -127,6 +155,8 @@ import Testing
         #expect(policy.delay(beforeRetry: 0, retryAfter: nil) == .milliseconds(500))
         #expect(policy.delay(beforeRetry: 1, retryAfter: nil) == .seconds(1))
         #expect(policy.delay(beforeRetry: 0, retryAfter: 4) == .seconds(4))
-        #expect(policy.delay(beforeRetry: 0, retryAfter: 400) == .seconds(30))
+        #expect(policy.waitsOut(retryAfter: nil))
+        #expect(policy.waitsOut(retryAfter: 5))
+        #expect(!policy.waitsOut(retryAfter: 6))
     }
 }

@@ -74,6 +74,75 @@ import Testing
         }
     }
 
+    /// Whether `text` holds anything a terminal would act on: C0 (newline included), DEL, C1.
+    static func hasControlCharacters(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+    }
+
+    static let retitle = "\u{1B}]2;PWNED\u{7}"
+
+    @Test(
+        "what a usage error echoes is sanitised like API text (T4, L4)",
+        arguments: [
+            (["--fr\(retitle)ob"], "unknown option '--frob' (control characters removed)"),
+            (["--fr\u{9B}2Job=1"], "unknown option '--frob' (control characters removed)"),
+            (["ex\u{7}tra"], "unexpected argument 'ex\u{FFFD}tra' (control characters removed)"),
+            (["--keys", "down d\(retitle)wn"], "unknown key 'dwn' in --keys"),
+            (["--keys", "down \u{1B}[2J"], "unknown key '' in --keys"),
+        ])
+    func echoedControlsAreSanitised(_ arguments: [String], _ says: String) {
+        do {
+            _ = try CommandLineParser.parse(arguments, options: Self.options)
+            Issue.record("expected a usage error")
+        } catch {
+            #expect(error.message.hasPrefix(says), "\(error.message)")
+            #expect(!Self.hasControlCharacters(error.message))
+            #expect(!error.message.contains("PWNED"))
+        }
+    }
+
+    @Test(
+        "a long echoed value is cut (L4)",
+        arguments: [
+            ["--" + String(repeating: "z", count: 5000)],
+            [String(repeating: "한", count: 3000)],
+            ["--keys", "down " + String(repeating: "y", count: 5000) + " up"],
+            ["--keys", String(repeating: "기", count: 41)],
+        ])
+    func longEchoIsCut(_ arguments: [String]) {
+        do {
+            _ = try CommandLineParser.parse(arguments, options: Self.options)
+            Issue.record("expected a usage error")
+        } catch {
+            let echoed = error.message.split(separator: "'")[1]
+            #expect(echoed.hasSuffix("…"), "\(error.message)")
+            #expect(String(echoed).displayWidth <= UsageError.maximumEchoWidth)
+        }
+    }
+
+    @Test("cutting long words leaves every valid key script as it was (L7)")
+    func validKeyScriptsAreUnchanged() throws {
+        let parsed = try CommandLineParser.parse(
+            ["--keys", "  backspace\tq ctrl-c 한  pgdn"], options: [])
+        #expect(
+            parsed.keyScript == [
+                .backspace, .character("q"), .control("c"), .character("한"), .pageDown,
+            ])
+    }
+
+    @Test("a usage error's message is sanitised and bounded whoever built it (T4)")
+    func messageIsSanitisedAtTheSource() {
+        #expect(UsageError(message: "bad \(Self.retitle)value\n").message == "bad value ")
+        let long = UsageError(message: String(repeating: "w ", count: 1000))
+        #expect(long.message.displayWidth <= UsageError.maximumMessageWidth)
+        #expect(long.message.hasSuffix("…"))
+        #expect(UsageError.quoted("en-US") == "'en-US'")
+        #expect(UsageError.quoted("x\u{1B}[31my") == "'xy' (control characters removed)")
+        #expect(
+            UsageError.quoted(String(repeating: "ab", count: 100))
+                == "'" + String(repeating: "ab", count: 19) + "a…'")
+    }
+
     @Test func aKeyScriptChoosesThePlayMode() throws {
         let parsed = try CommandLineParser.parse(["--keys", "down enter"], options: [])
         guard case .playScript(let keys) = Launcher.mode(for: parsed) else {
@@ -96,6 +165,19 @@ import Testing
         #expect(text.contains("  ↑ k  move up"))
         #expect(text.contains("  TMDB_API_KEY  the key"))
         #expect(text.contains("not endorsed or certified by TMDB"))
+        #expect(text.contains("Exit status:"))
+        for status in ["0", "1", "2", "3", "4", "130"] {
+            #expect(text.contains("\n  \(status) "), "lists exit status \(status)")
+        }
+    }
+
+    @Test("the exit statuses are distinct and documented (L4, L6, L7)")
+    func exitStatuses() {
+        let statuses = ExitStatus.meanings.map(\.status)
+        #expect(Set(statuses).count == statuses.count)
+        #expect(statuses == [0, 1, 2, 3, 4, 130])
+        #expect(ExitStatus.screenNotShown == 3)
+        #expect(ExitStatus.outputFailed == 4)
     }
 
     @MainActor

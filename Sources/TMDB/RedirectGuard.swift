@@ -1,0 +1,63 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Scheme, host and port: the server a URL names. A credential is only ever sent to the
+/// configured one (L3, L8).
+struct Origin: Sendable, Equatable, CustomStringConvertible {
+    var scheme: String
+    var host: String
+    var port: Int
+
+    /// nil for a URL without an http(s) scheme or a host.
+    init?(_ url: URL) {
+        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(),
+            !host.isEmpty
+        else { return nil }
+        let defaultPort: Int
+        switch scheme {
+        case "http": defaultPort = 80
+        case "https": defaultPort = 443
+        default: return nil
+        }
+        self.scheme = scheme
+        self.host = host
+        self.port = url.port ?? defaultPort
+    }
+
+    /// "http://127.0.0.2:8080", the port only when it is not the scheme's default.
+    var description: String {
+        let isDefaultPort = (scheme == "http" && port == 80) || (scheme == "https" && port == 443)
+        return isDefaultPort ? "\(scheme)://\(host)" : "\(scheme)://\(host):\(port)"
+    }
+}
+
+/// Follows a redirect only to the configured origin.
+///
+/// URLSession copies the request's headers, `Authorization` included, to wherever a redirect
+/// points, and a `Location` may carry the `api_key` query item along. So a redirect to any
+/// other server is not followed: the 3xx itself becomes the answer, and the client reports
+/// it (`TMDBError.redirectRefused`). Redirects within the configured origin work as before.
+final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
+    let allowedOrigin: Origin?
+
+    init(baseURL: URL) {
+        allowedOrigin = Origin(baseURL)
+    }
+
+    /// Whether a request to `url` may carry the credential.
+    func allows(_ url: URL?) -> Bool {
+        guard let url, let origin = Origin(url), let allowedOrigin else { return false }
+        return origin == allowedOrigin
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(allows(request.url) ? request : nil)
+    }
+}

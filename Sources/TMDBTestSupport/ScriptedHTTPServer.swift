@@ -1,0 +1,171 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+    private let streamSocket = Int32(SOCK_STREAM.rawValue)
+    /// A client that hangs up early must not kill the test process with SIGPIPE.
+    private let sendFlags = Int32(MSG_NOSIGNAL)
+#elseif canImport(Darwin)
+    import Darwin
+    private let streamSocket = SOCK_STREAM
+    private let sendFlags: Int32 = 0
+#endif
+
+/// An HTTP/1.1 server on 127.0.0.1 whose answer to each request a test decides: a response,
+/// a redirect, a reset connection or a body cut short. It records every request it receives
+/// (with its `Host` header, so a test can tell `localhost` from `127.0.0.1`) and serves
+/// loopback only. One connection a request; the server closes it after answering.
+public final class ScriptedHTTPServer: Sendable {
+    /// One request as it arrived.
+    public struct Request: Sendable {
+        /// "/3/trending/movie/week?page=1&language=en-US".
+        public var target: String
+        /// Header names in lower case.
+        public var headers: [String: String]
+
+        /// The target without its query.
+        public var path: String { String(target.prefix { $0 != "?" }) }
+        /// The `Host` header, e.g. "localhost:49152".
+        public var host: String { headers["host"] ?? "" }
+        public var queryItems: [String: String] {
+            let items = URLComponents(string: target)?.queryItems ?? []
+            return Dictionary(items.map { ($0.name, $0.value ?? "") }) { first, _ in first }
+        }
+    }
+
+    /// What the server does with one request.
+    public enum Answer: Sendable {
+        /// A complete response.
+        case response(StubResponse)
+        /// A 3xx pointing to `location`.
+        case redirect(status: Int = 301, location: String)
+        /// Closes the connection with a TCP reset instead of answering.
+        case reset
+        /// Headers that promise `declaredLength` body bytes, then only `body`, then close.
+        case shortBody(declaredLength: Int, body: String)
+    }
+
+    /// "http://127.0.0.1:<port>".
+    public let baseURL: String
+    public let port: UInt16
+    private let listener: Int32
+    private let recorded = Mutex<[Request]>([])
+
+    /// Every request received so far, in order.
+    public var requests: [Request] { recorded.withLock { $0 } }
+
+    /// Starts listening on an ephemeral port of 127.0.0.1; `answer` runs on the server's thread.
+    public init(answer: @escaping @Sendable (Request) -> Answer) throws {
+        let listener = socket(AF_INET, streamSocket, 0)
+        guard listener >= 0 else { throw POSIXError(.EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(listener, address, length) == 0 && listen(listener, 16) == 0
+                    && getsockname(listener, address, &length) == 0
+            }
+        }
+        guard bound else {
+            close(listener)
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
+        self.listener = listener
+        self.port = UInt16(bigEndian: address.sin_port)
+        self.baseURL = "http://127.0.0.1:\(port)"
+        let thread = Thread { [self] in serve(answer) }
+        thread.start()
+    }
+
+    /// Stops accepting; the serving thread ends on its next `accept`.
+    public func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private func serve(_ answer: @Sendable (Request) -> Answer) {
+        while true {
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { return }
+            #if canImport(Darwin)
+                var noSignal: Int32 = 1
+                _ = setsockopt(
+                    connection, SOL_SOCKET, SO_NOSIGPIPE, &noSignal,
+                    socklen_t(MemoryLayout<Int32>.size))
+            #endif
+            guard let request = Self.readRequest(from: connection) else {
+                close(connection)
+                continue
+            }
+            recorded.withLock { $0.append(request) }
+            switch answer(request) {
+            case .response(let response):
+                Self.write(
+                    Self.head(
+                        status: response.statusCode, headers: response.headers,
+                        length: response.body.count) + Array(response.body), to: connection)
+            case .redirect(let status, let location):
+                Self.write(
+                    Self.head(status: status, headers: ["Location": location], length: 0),
+                    to: connection)
+            case .reset:
+                // Linger on, timeout zero: close() sends RST instead of FIN.
+                var abort = linger(l_onoff: 1, l_linger: 0)
+                _ = setsockopt(
+                    connection, SOL_SOCKET, SO_LINGER, &abort, socklen_t(MemoryLayout<linger>.size))
+            case .shortBody(let declaredLength, let body):
+                Self.write(
+                    Self.head(status: 200, headers: [:], length: declaredLength) + Array(body.utf8),
+                    to: connection)
+            }
+            close(connection)
+        }
+    }
+
+    private static func head(status: Int, headers: [String: String], length: Int) -> [UInt8] {
+        var lines = ["HTTP/1.1 \(status) Status"]
+        var fields = headers
+        fields["Content-Type"] = fields["Content-Type"] ?? "application/json;charset=utf-8"
+        fields["Content-Length"] = String(length)
+        fields["Connection"] = "close"
+        lines += fields.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+        return Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
+    }
+
+    private static func readRequest(from connection: Int32) -> Request? {
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        var received: [UInt8] = []
+        while !(received.count >= 4 && received.suffix(4).elementsEqual("\r\n\r\n".utf8)) {
+            let count = read(connection, &buffer, buffer.count)
+            guard count > 0 else { return nil }
+            received += buffer[0..<count]
+        }
+        let lines = String(decoding: received, as: UTF8.self).components(separatedBy: "\r\n")
+        let requestLine = lines.first?.split(separator: " ") ?? []
+        guard requestLine.count >= 2 else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[..<colon].lowercased()
+            headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return Request(target: String(requestLine[1]), headers: headers)
+    }
+
+    private static func write(_ bytes: [UInt8], to connection: Int32) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                send(
+                    connection, buffer.baseAddress.map { $0 + offset }, bytes.count - offset,
+                    sendFlags)
+            }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+}
