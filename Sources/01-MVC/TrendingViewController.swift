@@ -10,6 +10,7 @@ final class TrendingViewController: ViewController {
     // MARK: State
 
     private var window: TrendingWindow
+    private let clock: any Clock<Duration>
     private var movies: [Movie] = []
     private var lastLoadedPage = 0
     private var lastAvailablePage = 1
@@ -23,8 +24,9 @@ final class TrendingViewController: ViewController {
     private let loadingView = ActivityIndicatorView()
     private let messageView = MessageView()
 
-    init(window: TrendingWindow) {
+    init(window: TrendingWindow, clock: any Clock<Duration>) {
         self.window = window
+        self.clock = clock
         super.init()
     }
 
@@ -35,6 +37,11 @@ final class TrendingViewController: ViewController {
         view.addSubview(listView)
         view.addSubview(loadingView)
         view.addSubview(messageView)
+        // S1: `/` opens a search whose results show over this list.
+        let resultsViewController = SearchResultsViewController(clock: clock)
+        let searchController = SearchController(searchResultsController: resultsViewController)
+        searchController.searchResultsUpdater = resultsViewController
+        navigationItem.searchController = searchController
         reload()
     }
 
@@ -160,7 +167,7 @@ final class TrendingViewController: ViewController {
         } else if lastLoadedPage >= lastAvailablePage {
             return .note("End of the list · \(MovieFormatter.movieCount(movies.count))")
         } else {
-            return .hint("↑↓ move · enter open · t today/this week · ? help · q quit")
+            return .hint("↑↓ move · enter open · / search · t today/this week · ? help · q quit")
         }
     }
 

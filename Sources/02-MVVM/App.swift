@@ -6,16 +6,21 @@ import TerminalUI
 @MainActor
 public final class App: AppScene {
     private let window: TrendingWindow
+    /// The time the search waits on: real in the app, virtual in tests.
+    private let clock: any Clock<Duration>
 
-    public init(client: TMDBClient, window: TrendingWindow) {
+    public init(client: TMDBClient, window: TrendingWindow, clock: any Clock<Duration>) {
         // Every screen reaches the network through this one shared client.
         TMDBClient.shared = client
         self.window = window
+        self.clock = clock
     }
 
     public func makeRootViewController() -> ViewController {
         let viewModel = TrendingViewModel(window: window)
+        let searchViewModel = SearchViewModel(clock: clock)
         return NavigationController(
-            rootViewController: TrendingViewController(viewModel: viewModel))
+            rootViewController: TrendingViewController(
+                viewModel: viewModel, searchViewModel: searchViewModel))
     }
 }

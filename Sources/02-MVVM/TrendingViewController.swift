@@ -7,6 +7,7 @@ import TerminalUI
 /// says and forwards what the user does.
 final class TrendingViewController: ViewController {
     let viewModel: TrendingViewModel
+    private let searchViewModel: SearchViewModel
 
     // MARK: Views
 
@@ -14,8 +15,9 @@ final class TrendingViewController: ViewController {
     private let loadingView = ActivityIndicatorView()
     private let messageView = MessageView()
 
-    init(viewModel: TrendingViewModel) {
+    init(viewModel: TrendingViewModel, searchViewModel: SearchViewModel) {
         self.viewModel = viewModel
+        self.searchViewModel = searchViewModel
         super.init()
     }
 
@@ -26,6 +28,11 @@ final class TrendingViewController: ViewController {
         view.addSubview(listView)
         view.addSubview(loadingView)
         view.addSubview(messageView)
+        // S1: `/` opens a search whose results show over this list.
+        let resultsViewController = SearchResultsViewController(viewModel: searchViewModel)
+        let searchController = SearchController(searchResultsController: resultsViewController)
+        searchController.searchResultsUpdater = resultsViewController
+        navigationItem.searchController = searchController
         viewModel.viewDidLoad()
     }
 

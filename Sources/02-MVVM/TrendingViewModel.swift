@@ -177,7 +177,7 @@ final class TrendingViewModel {
         } else if lastLoadedPage >= lastAvailablePage {
             return .ended("End of the list · \(MovieFormatter.movieCount(movies.count))")
         } else {
-            return .hint("↑↓ move · enter open · t today/this week · ? help · q quit")
+            return .hint("↑↓ move · enter open · / search · t today/this week · ? help · q quit")
         }
     }
 

@@ -8,6 +8,7 @@ import ViewModelKit
 /// view model's inputs and renders every state that comes out.
 final class TrendingViewController: ViewController {
     let viewModel: TrendingViewModel
+    private let searchViewModel: SearchViewModel
     /// The state on screen, for the list's data source.
     private var state = TrendingViewModel.State()
     private let disposeBag = DisposeBag()
@@ -26,8 +27,9 @@ final class TrendingViewController: ViewController {
     private let loadingView = ActivityIndicatorView()
     private let messageView = MessageView()
 
-    init(viewModel: TrendingViewModel) {
+    init(viewModel: TrendingViewModel, searchViewModel: SearchViewModel) {
         self.viewModel = viewModel
+        self.searchViewModel = searchViewModel
         super.init()
     }
 
@@ -38,6 +40,11 @@ final class TrendingViewController: ViewController {
         view.addSubview(listView)
         view.addSubview(loadingView)
         view.addSubview(messageView)
+        // S1: `/` opens a search whose results show over this list.
+        let resultsViewController = SearchResultsViewController(viewModel: searchViewModel)
+        let searchController = SearchController(searchResultsController: resultsViewController)
+        searchController.searchResultsUpdater = resultsViewController
+        navigationItem.searchController = searchController
         bindViewModel()
         viewDidLoadRelay.accept(())
     }

@@ -1,18 +1,22 @@
 import TMDB
 import TerminalUI
+import ViewModelKit
 
-/// Owns the navigation: it assembles the list, starts a child coordinator for every movie
-/// the user opens, and learns from the navigation controller when the user went back. The
-/// controllers never meet each other.
+/// Owns the navigation: it assembles the list and its search, starts a child coordinator for
+/// every movie the user opens, and learns from the navigation controller when the user went
+/// back. The controllers never meet each other.
 @MainActor
 final class AppCoordinator: NavigationControllerDelegate {
     private let window: TrendingWindow
+    /// The time the search waits on.
+    private let scheduler: any SchedulerType
     private(set) var navigationController: NavigationController?
     /// The flows started from the list, kept while their screens are on the stack.
     private(set) var childCoordinators: [MovieDetailCoordinator] = []
 
-    init(window: TrendingWindow) {
+    init(window: TrendingWindow, scheduler: any SchedulerType) {
         self.window = window
+        self.scheduler = scheduler
     }
 
     /// Shows the first screen; the returned navigation controller is the app's root.
@@ -48,7 +52,19 @@ final class AppCoordinator: NavigationControllerDelegate {
     // MARK: Assembly
 
     private func makeTrendingViewController() -> TrendingViewController {
-        let viewController = TrendingViewController(viewModel: TrendingViewModel(window: window))
+        let viewController = TrendingViewController(
+            viewModel: TrendingViewModel(window: window),
+            searchResultsController: makeSearchResultsViewController())
+        viewController.onMovieSelected = { [weak self] movie in
+            self?.showDetail(for: movie)
+        }
+        return viewController
+    }
+
+    /// S7: a result opens its detail the same way a trending row does.
+    private func makeSearchResultsViewController() -> SearchResultsViewController {
+        let viewController = SearchResultsViewController(
+            viewModel: SearchViewModel(scheduler: scheduler))
         viewController.onMovieSelected = { [weak self] movie in
             self?.showDetail(for: movie)
         }

@@ -10,6 +10,7 @@ final class TrendingViewController: ViewController {
     let viewModel: TrendingViewModel
     /// Called when the user opens a movie (T11).
     var onMovieSelected: ((Movie) -> Void)?
+    private let searchResultsController: any ViewController & SearchResultsUpdating
     /// The state on screen, for the list's data source.
     private var state = TrendingViewModel.State()
     private let disposeBag = DisposeBag()
@@ -28,8 +29,12 @@ final class TrendingViewController: ViewController {
     private let loadingView = ActivityIndicatorView()
     private let messageView = MessageView()
 
-    init(viewModel: TrendingViewModel) {
+    init(
+        viewModel: TrendingViewModel,
+        searchResultsController: any ViewController & SearchResultsUpdating
+    ) {
         self.viewModel = viewModel
+        self.searchResultsController = searchResultsController
         super.init()
     }
 
@@ -40,6 +45,10 @@ final class TrendingViewController: ViewController {
         view.addSubview(listView)
         view.addSubview(loadingView)
         view.addSubview(messageView)
+        // S1: `/` opens a search whose results show over this list.
+        let searchController = SearchController(searchResultsController: searchResultsController)
+        searchController.searchResultsUpdater = searchResultsController
+        navigationItem.searchController = searchController
         bindViewModel()
         viewDidLoadRelay.accept(())
     }

@@ -246,7 +246,7 @@ extension TrendingViewModel.State {
         } else if lastLoadedPage >= lastAvailablePage {
             return .ended("End of the list · \(MovieFormatter.movieCount(movies.count))")
         } else {
-            return .hint("↑↓ move · enter open · t today/this week · ? help · q quit")
+            return .hint("↑↓ move · enter open · / search · t today/this week · ? help · q quit")
         }
     }
 

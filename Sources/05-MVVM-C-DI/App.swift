@@ -1,6 +1,7 @@
 import MovieUI
 import TMDB
 import TerminalUI
+import ViewModelKit
 
 /// Where the step starts: `swift run mvvm-c-di` and the acceptance tests both begin here.
 @MainActor
@@ -9,11 +10,11 @@ public final class App: AppScene {
     /// Kept for as long as the app runs, as a scene delegate keeps its coordinator.
     private var coordinator: AppCoordinator?
 
-    public init(client: TMDBClient, window: TrendingWindow) {
+    public init(client: TMDBClient, window: TrendingWindow, clock: any Clock<Duration>) {
         // No shared client: the container hands this one to whoever needs it.
         container = AppDIContainer(
             movieService: client, dataSourceName: client.configuration.dataSourceName,
-            window: window)
+            window: window, scheduler: MainScheduler(clock: clock))
     }
 
     public func makeRootViewController() -> ViewController {

@@ -1,9 +1,9 @@
 import TMDB
 import TerminalUI
 
-/// Owns the navigation: it asks the container for the list, starts a child coordinator for
-/// every movie the user opens, and learns from the navigation controller when the user went
-/// back. The controllers never meet each other.
+/// Owns the navigation: it asks the container for the list and its search, starts a child
+/// coordinator for every movie the user opens, and learns from the navigation controller
+/// when the user went back. The controllers never meet each other.
 @MainActor
 final class AppCoordinator: NavigationControllerDelegate {
     private let container: AppDIContainer
@@ -48,7 +48,17 @@ final class AppCoordinator: NavigationControllerDelegate {
     // MARK: Assembly
 
     private func makeTrendingViewController() -> TrendingViewController {
-        let viewController = container.makeTrendingViewController()
+        let viewController = container.makeTrendingViewController(
+            searchResultsController: makeSearchResultsViewController())
+        viewController.onMovieSelected = { [weak self] movie in
+            self?.showDetail(for: movie)
+        }
+        return viewController
+    }
+
+    /// S7: a result opens its detail the same way a trending row does.
+    private func makeSearchResultsViewController() -> SearchResultsViewController {
+        let viewController = container.makeSearchResultsViewController()
         viewController.onMovieSelected = { [weak self] movie in
             self?.showDetail(for: movie)
         }

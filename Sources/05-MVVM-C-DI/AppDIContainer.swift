@@ -1,5 +1,6 @@
 import TMDB
 import TerminalUI
+import ViewModelKit
 
 /// The composition root: the one place that decides which implementation each part gets
 /// and builds the object graph. Everything else receives what it needs through its
@@ -10,11 +11,17 @@ final class AppDIContainer {
     /// "sample data" or "TMDB", for the headers.
     private let dataSourceName: String
     private let window: TrendingWindow
+    /// The time the search waits on.
+    private let scheduler: any SchedulerType
 
-    init(movieService: any MovieService, dataSourceName: String, window: TrendingWindow) {
+    init(
+        movieService: any MovieService, dataSourceName: String, window: TrendingWindow,
+        scheduler: any SchedulerType
+    ) {
         self.movieService = movieService
         self.dataSourceName = dataSourceName
         self.window = window
+        self.scheduler = scheduler
     }
 
     func makeAppCoordinator() -> AppCoordinator {
@@ -28,10 +35,18 @@ final class AppDIContainer {
             container: self, navigationController: navigationController, movie: movie)
     }
 
-    func makeTrendingViewController() -> TrendingViewController {
+    func makeTrendingViewController(
+        searchResultsController: any ViewController & SearchResultsUpdating
+    ) -> TrendingViewController {
         TrendingViewController(
             viewModel: TrendingViewModel(
-                window: window, movieService: movieService, dataSourceName: dataSourceName))
+                window: window, movieService: movieService, dataSourceName: dataSourceName),
+            searchResultsController: searchResultsController)
+    }
+
+    func makeSearchResultsViewController() -> SearchResultsViewController {
+        SearchResultsViewController(
+            viewModel: SearchViewModel(scheduler: scheduler, movieService: movieService))
     }
 
     func makeMovieDetailViewController(for movie: Movie) -> MovieDetailViewController {

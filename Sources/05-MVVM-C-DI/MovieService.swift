@@ -6,6 +6,7 @@ protocol MovieService: Sendable {
     func trendingMovies(window: TrendingWindow, page: Int) async throws(TMDBError) -> MoviePage
     func movieDetail(id: Int) async throws(TMDBError) -> MovieDetail
     func movieVideos(id: Int) async throws(TMDBError) -> [Video]
+    func searchMovies(query: String, page: Int) async throws(TMDBError) -> MoviePage
 }
 
 /// The live implementation is the TMDB client itself.

@@ -20,7 +20,7 @@ final class InProcessApp {
         let client = TMDBClient(
             configuration: configuration, session: stub?.session, retryPolicy: .immediate)
         terminal = VirtualTerminal(width: width, height: height)
-        scene = step.makeScene(client, .week)
+        scene = step.makeScene(client, .week, ContinuousClock())
         application = Application(
             rootViewController: scene.makeRootViewController(), terminal: terminal,
             help: MovieApp.help(for: configuration))

@@ -109,6 +109,8 @@ public enum MovieApp {
                 HelpContent.Entry(keys: "Home g  End G", action: "go to the top / the end"),
                 HelpContent.Entry(keys: "Enter", action: "open the selected movie"),
                 HelpContent.Entry(keys: "b  Esc  Backspace  ←", action: "back to the list"),
+                HelpContent.Entry(
+                    keys: "/", action: "search by title (↓ or Enter: the results, Esc: close)"),
                 HelpContent.Entry(keys: "t", action: "switch between today and this week"),
                 HelpContent.Entry(keys: "r", action: "reload the list, or retry what failed"),
                 HelpContent.Entry(keys: "?", action: "this help (any key closes it)"),
@@ -134,7 +136,8 @@ public enum MovieApp {
     @MainActor
     public static func main(
         command: String,
-        makeScene: @escaping @MainActor (TMDBClient, TrendingWindow) -> any AppScene
+        makeScene:
+            @escaping @MainActor (TMDBClient, TrendingWindow, any Clock<Duration>) -> any AppScene
     ) async -> Never {
         let launch: Launch
         do {
@@ -150,7 +153,7 @@ public enum MovieApp {
             exit(isWritten ? ExitStatus.success : ExitStatus.outputFailed)
         }
         let client = TMDBClient(configuration: launch.configuration)
-        let scene = makeScene(client, launch.window)
+        let scene = makeScene(client, launch.window, ContinuousClock())
         let status = await Launcher.run(mode: launch.mode, help: help(for: launch.configuration)) {
             scene.makeRootViewController()
         }

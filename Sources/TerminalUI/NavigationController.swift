@@ -153,9 +153,11 @@ public final class NavigationController: ViewController {
             content.render(in: canvas, bounds: contentBounds)
         }
         if bounds.height > 1 {
-            let statusLine =
-                search?.searchBar.isFirstResponder == true
-                ? SearchController.editingHint : content.statusLine
+            // While the bar has the keys its hint shows, unless the results are at work.
+            var statusLine = content.statusLine
+            if search?.searchBar.isFirstResponder == true, !statusLine.isActivity {
+                statusLine = SearchController.editingHint
+            }
             drawStatusLine(
                 statusLine, in: canvas, x: bounds.x, y: bounds.maxY - 1, width: bounds.width)
         }

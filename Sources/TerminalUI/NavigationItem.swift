@@ -41,4 +41,8 @@ public enum StatusLine: Sendable, Hashable {
     case error(String)
     /// "End of list · 58 movies".
     case note(String)
+
+    var isActivity: Bool {
+        if case .activity = self { true } else { false }
+    }
 }

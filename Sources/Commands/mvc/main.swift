@@ -1,6 +1,6 @@
 import MVC
 import MovieUI
 
-await MovieApp.main(command: "mvc") { client, window in
-    App(client: client, window: window)
+await MovieApp.main(command: "mvc") { client, window, clock in
+    App(client: client, window: window, clock: clock)
 }

@@ -1,6 +1,6 @@
 import MVVMIO
 import MovieUI
 
-await MovieApp.main(command: "mvvm-io") { client, window in
-    App(client: client, window: window)
+await MovieApp.main(command: "mvvm-io") { client, window, clock in
+    App(client: client, window: window, clock: clock)
 }

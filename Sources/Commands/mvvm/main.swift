@@ -1,6 +1,6 @@
 import MVVM
 import MovieUI
 
-await MovieApp.main(command: "mvvm") { client, window in
-    App(client: client, window: window)
+await MovieApp.main(command: "mvvm") { client, window, clock in
+    App(client: client, window: window, clock: clock)
 }

@@ -1,0 +1,99 @@
+import Foundation
+import MovieUI
+import TMDB
+import TerminalUI
+
+/// The search results, shown over the trending list by its search controller. In MVVM the
+/// controller only binds: it renders what its view model says and forwards what the user
+/// types and does.
+final class SearchResultsViewController: ViewController, SearchResultsUpdating {
+    let viewModel: SearchViewModel
+
+    // MARK: Views
+
+    private let listView = ListView()
+    private let loadingView = ActivityIndicatorView(text: "Searching…")
+    private let messageView = MessageView()
+
+    init(viewModel: SearchViewModel) {
+        self.viewModel = viewModel
+        super.init()
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        listView.dataSource = self
+        listView.delegate = self
+        view.addSubview(listView)
+        view.addSubview(loadingView)
+        view.addSubview(messageView)
+    }
+
+    override func handle(_ key: Key) -> Bool {
+        guard key == .character("r"), viewModel.retry() else {
+            return super.handle(key)
+        }
+        return true
+    }
+
+    // MARK: Searching
+
+    func updateSearchResults(for searchController: SearchController) {
+        viewModel.textDidChange(searchController.searchBar.text)
+    }
+
+    // MARK: Rendering
+
+    /// Copies the view model into the views. The kit calls it again whenever a view-model
+    /// property it read changes (Observation), as UIKit does on iOS 26.
+    override func updateProperties() {
+        super.updateProperties()
+        navigationItem.title = viewModel.title
+        navigationItem.subtitle = viewModel.subtitle
+        navigationItem.trailing = viewModel.position
+        listView.reloadData()
+        listView.selectRow(viewModel.selectedRow)
+        listView.isHidden = viewModel.rowCount == 0
+        loadingView.isHidden = !viewModel.isSearching
+        messageView.isHidden = viewModel.message == nil
+        if let message = viewModel.message {
+            messageView.kind = message.isError ? .error : .information
+            messageView.message = message.text
+            messageView.hint = message.hint
+        }
+        statusLine = currentStatusLine
+    }
+
+    private var currentStatusLine: StatusLine {
+        switch viewModel.footer {
+        case .hint(let text): .hint(text)
+        case .searching: .activity("Searching…")
+        case .loadingMore: .activity("Loading more…")
+        case .failed(let text): .error(text)
+        case .ended(let text): .note(text)
+        }
+    }
+}
+
+// MARK: - ListViewDataSource, ListViewDelegate
+
+extension SearchResultsViewController: ListViewDataSource, ListViewDelegate {
+    func numberOfRows(in listView: ListView) -> Int {
+        viewModel.rowCount
+    }
+
+    func listView(_ listView: ListView, cellForRowAt row: Int) -> any ListCell {
+        let row = viewModel.row(at: row)
+        return MovieRowCell(rank: row.rank, title: row.title, year: row.year, rating: row.rating)
+    }
+
+    func listView(_ listView: ListView, didMoveSelectionTo row: Int) {
+        viewModel.selectionDidMove(to: row)
+    }
+
+    func listView(_ listView: ListView, didSelectRowAt row: Int) {
+        let detailViewModel = MovieDetailViewModel(movie: viewModel.movie(at: row))
+        let detailViewController = MovieDetailViewController(viewModel: detailViewModel)
+        navigationController?.pushViewController(detailViewController, animated: true)
+    }
+}

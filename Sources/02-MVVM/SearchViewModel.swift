@@ -1,0 +1,218 @@
+import Foundation
+import MovieFormatting
+import Observation
+import TMDB
+
+/// The search's state and logic. It waits for the typing to pause, sends the query through
+/// the shared client, keeps the pages and formats every value; it knows nothing of how the
+/// screen is drawn.
+@MainActor
+@Observable
+final class SearchViewModel {
+    /// One row, ready to show.
+    struct Row: Equatable {
+        let rank: String
+        let title: String
+        let year: String
+        let rating: String
+    }
+
+    /// The message in place of the results: an error, or no match.
+    struct Message: Equatable {
+        let text: String
+        let hint: String
+        let isError: Bool
+    }
+
+    /// What the bottom line says.
+    enum Footer: Equatable {
+        case hint(String)
+        case searching
+        case loadingMore
+        case failed(String)
+        case ended(String)
+    }
+
+    // MARK: State
+
+    @ObservationIgnored private let clock: any Clock<Duration>
+    /// The query last sent; its results are the ones shown (S2, S4).
+    private var query = ""
+    private var movies: [Movie] = []
+    private var lastLoadedPage = 0
+    private var lastAvailablePage = 1
+    private var isLoading = false
+    /// True while the typing has not paused long enough to send what it typed (S2).
+    private var isWaitingForTyping = false
+    private var loadError: TMDBError?
+    @ObservationIgnored private var typingTask: Task<Void, Never>?
+    @ObservationIgnored private var loadTask: Task<Void, Never>?
+    private(set) var selectedRow = 0
+
+    init(clock: any Clock<Duration>) {
+        self.clock = clock
+    }
+
+    // MARK: Input
+
+    /// Call on every edit: the query is sent once the typing pauses for 300 ms (S2).
+    func textDidChange(_ text: String) {
+        typingTask?.cancel()
+        let text = SearchQuery.trimmed(text)
+        guard !text.isEmpty else {
+            // S2: an empty query shows the trending list again and sends nothing.
+            isWaitingForTyping = false
+            return
+        }
+        isWaitingForTyping = true
+        typingTask = Task { [weak self, clock] in
+            do {
+                try await clock.sleep(for: .milliseconds(300))
+            } catch {
+                return
+            }
+            self?.search(text)
+        }
+    }
+
+    /// `r` retries a failed next page and keeps the results; otherwise it searches again (S6).
+    /// Returns false when there is nothing to retry.
+    func retry() -> Bool {
+        guard !query.isEmpty else { return false }
+        if loadError != nil && !movies.isEmpty {
+            loadNextPage()
+        } else {
+            let text = query
+            query = ""
+            search(text)
+        }
+        return true
+    }
+
+    /// Call whenever the selection moves.
+    func selectionDidMove(to row: Int) {
+        selectedRow = row
+        loadNextPageIfNeeded()
+    }
+
+    /// The movie behind a row, for opening its detail.
+    func movie(at row: Int) -> Movie {
+        movies[row]
+    }
+
+    // MARK: Searching
+
+    /// Sends `text`, unless the user is still composing a syllable (S3) or it was the query
+    /// last sent (S2).
+    private func search(_ text: String) {
+        isWaitingForTyping = false
+        guard !SearchQuery.isComposing(text), text != query else { return }
+        query = text
+        // S4: a newer query stops waiting for the older one, whose answer is ignored.
+        loadTask?.cancel()
+        movies = []
+        lastLoadedPage = 0
+        lastAvailablePage = 1
+        isLoading = false
+        loadError = nil
+        selectedRow = 0
+        loadNextPage()
+    }
+
+    /// Requests the page after the last one loaded, unless one is loading or none is left (S5).
+    private func loadNextPage() {
+        guard !isLoading, lastLoadedPage < lastAvailablePage else { return }
+        isLoading = true
+        loadError = nil
+        let query = query
+        let page = lastLoadedPage + 1
+        loadTask = Task { [weak self] in
+            do throws(TMDBError) {
+                let moviePage = try await TMDBClient.shared.searchMovies(query: query, page: page)
+                guard !Task.isCancelled else { return }
+                self?.append(moviePage, page: page)
+            } catch {
+                guard !Task.isCancelled else { return }
+                self?.showLoadError(error)
+            }
+        }
+    }
+
+    /// S5: the next page is wanted once the selection is within 4 rows of the last movie.
+    private func loadNextPageIfNeeded() {
+        guard !movies.isEmpty, selectedRow >= movies.count - 5 else { return }
+        loadNextPage()
+    }
+
+    /// S5: adult titles and movies already shown are left out, so ranks stay continuous.
+    /// A page that adds nothing new asks for no more by itself: the user's next move does.
+    private func append(_ moviePage: MoviePage, page: Int) {
+        var shownIDs = Set(movies.map(\.id))
+        let countBefore = movies.count
+        for movie in moviePage.results.excludingAdult() where shownIDs.insert(movie.id).inserted {
+            movies.append(movie)
+        }
+        lastLoadedPage = page
+        lastAvailablePage = moviePage.lastAvailablePage
+        isLoading = false
+        if movies.count > countBefore {
+            loadNextPageIfNeeded()
+        }
+    }
+
+    private func showLoadError(_ error: TMDBError) {
+        isLoading = false
+        loadError = error
+    }
+
+    // MARK: Output
+
+    var title: String { "Search" }
+
+    var subtitle: String { query.isEmpty ? "" : "“\(query)”" }
+
+    var position: String {
+        movies.isEmpty ? "" : "\(selectedRow + 1) / \(movies.count)"
+    }
+
+    var rowCount: Int { movies.count }
+
+    var isSearching: Bool { movies.isEmpty && (isWaitingForTyping || isLoading) }
+
+    var message: Message? {
+        guard movies.isEmpty && !isWaitingForTyping && !isLoading && !query.isEmpty else {
+            return nil
+        }
+        if let loadError {
+            return Message(text: loadError.message, hint: "r to retry", isError: true)
+        }
+        return Message(
+            text: "No movies match “\(query)”.", hint: "/ edits the search · esc closes it",
+            isError: false)
+    }
+
+    var footer: Footer {
+        if isWaitingForTyping || (isLoading && movies.isEmpty) {
+            return .searching
+        } else if movies.isEmpty {
+            return .hint("/ edit · esc close · ? help · q quit")
+        } else if isLoading {
+            return .loadingMore
+        } else if let loadError {
+            return .failed("Couldn't load more: \(loadError.message) r to retry")
+        } else if lastLoadedPage >= lastAvailablePage {
+            return .ended("End of the results · \(MovieFormatter.movieCount(movies.count))")
+        } else {
+            return .hint("↑↓ move · enter open · / edit · esc close · ? help · q quit")
+        }
+    }
+
+    func row(at index: Int) -> Row {
+        let movie = movies[index]
+        return Row(
+            rank: "\(index + 1)",
+            title: movie.title,
+            year: MovieFormatter.year(of: movie.releaseDate),
+            rating: MovieFormatter.rating(average: movie.voteAverage, count: movie.voteCount))
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import MovieUI
+import TMDB
+import TerminalUI
+import ViewModelKit
+
+/// The search results, shown over the trending list by its search controller. With
+/// Input/Output the controller sends what the user types and does into its view model's
+/// inputs and renders every state that comes out.
+final class SearchResultsViewController: ViewController, SearchResultsUpdating {
+    let viewModel: SearchViewModel
+    /// The state on screen, for the list's data source.
+    private var state = SearchViewModel.State()
+    private let disposeBag = DisposeBag()
+
+    // MARK: Input
+
+    private let textRelay = PublishRelay<String>()
+    private let retryRelay = PublishRelay<Void>()
+    private let selectionRelay = PublishRelay<Int>()
+    private let selectMovieRelay = PublishRelay<Int>()
+
+    // MARK: Views
+
+    private let listView = ListView()
+    private let loadingView = ActivityIndicatorView(text: "Searching…")
+    private let messageView = MessageView()
+
+    init(viewModel: SearchViewModel) {
+        self.viewModel = viewModel
+        super.init()
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        listView.dataSource = self
+        listView.delegate = self
+        view.addSubview(listView)
+        view.addSubview(loadingView)
+        view.addSubview(messageView)
+        bindViewModel()
+    }
+
+    override func handle(_ key: Key) -> Bool {
+        guard key == .character("r"), !state.query.isEmpty else {
+            return super.handle(key)
+        }
+        retryRelay.accept(())
+        return true
+    }
+
+    // MARK: Searching
+
+    func updateSearchResults(for searchController: SearchController) {
+        textRelay.accept(searchController.searchBar.text)
+    }
+
+    // MARK: Binding
+
+    /// Connects the inputs and renders every state the output sends (RxSwift: `drive`).
+    private func bindViewModel() {
+        let output = viewModel.transform(
+            input: SearchViewModel.Input(
+                text: textRelay.asSignal(),
+                retry: retryRelay.asSignal(),
+                selection: selectionRelay.asSignal(),
+                selectMovie: selectMovieRelay.asSignal()))
+        output.state
+            .drive(onNext: { [weak self] state in self?.render(state) })
+            .disposed(by: disposeBag)
+        output.selectedMovie
+            .emit(onNext: { [weak self] movie in self?.open(movie) })
+            .disposed(by: disposeBag)
+    }
+
+    // MARK: Rendering
+
+    private func render(_ state: SearchViewModel.State) {
+        self.state = state
+        navigationItem.title = state.title
+        navigationItem.subtitle = state.subtitle
+        navigationItem.trailing = state.position
+        listView.reloadData()
+        listView.selectRow(state.selectedRow)
+        listView.isHidden = state.rowCount == 0
+        loadingView.isHidden = !state.isSearching
+        messageView.isHidden = state.message == nil
+        if let message = state.message {
+            messageView.kind = message.isError ? .error : .information
+            messageView.message = message.text
+            messageView.hint = message.hint
+        }
+        statusLine = currentStatusLine
+    }
+
+    private var currentStatusLine: StatusLine {
+        switch state.footer {
+        case .hint(let text): .hint(text)
+        case .searching: .activity("Searching…")
+        case .loadingMore: .activity("Loading more…")
+        case .failed(let text): .error(text)
+        case .ended(let text): .note(text)
+        }
+    }
+
+    // MARK: Navigation
+
+    private func open(_ movie: Movie) {
+        let detailViewModel = MovieDetailViewModel(movie: movie)
+        let detailViewController = MovieDetailViewController(viewModel: detailViewModel)
+        navigationController?.pushViewController(detailViewController, animated: true)
+    }
+}
+
+// MARK: - ListViewDataSource, ListViewDelegate
+
+extension SearchResultsViewController: ListViewDataSource, ListViewDelegate {
+    func numberOfRows(in listView: ListView) -> Int {
+        state.rowCount
+    }
+
+    func listView(_ listView: ListView, cellForRowAt row: Int) -> any ListCell {
+        let row = state.row(at: row)
+        return MovieRowCell(rank: row.rank, title: row.title, year: row.year, rating: row.rating)
+    }
+
+    func listView(_ listView: ListView, didMoveSelectionTo row: Int) {
+        selectionRelay.accept(row)
+    }
+
+    func listView(_ listView: ListView, didSelectRowAt row: Int) {
+        selectMovieRelay.accept(row)
+    }
+}

@@ -1,0 +1,276 @@
+import Foundation
+import MovieFormatting
+import TMDB
+import ViewModelKit
+
+/// The search as a mapping from what the user types and does (`Input`) to what the screen
+/// shows (`Output`). It waits for the typing to pause, sends the query through the shared
+/// client, keeps the pages and formats every value; it knows nothing of how the screen is
+/// drawn.
+@MainActor
+final class SearchViewModel: ViewModelType {
+    struct Input {
+        /// The search bar's text, after every edit.
+        let text: Signal<String>
+        /// Fires on `r`: retry a failed page, or the query (S6).
+        let retry: Signal<Void>
+        /// The row the user moved the selection to.
+        let selection: Signal<Int>
+        /// Fires on Enter with the row the user opened (S7).
+        let selectMovie: Signal<Int>
+    }
+
+    struct Output {
+        /// Everything the screen shows, again after every change; a screen that subscribes
+        /// late gets the latest at once. It never fails: a failure is a state like any other.
+        let state: Driver<State>
+        /// The movie to open, once for each Enter on a row the results have.
+        let selectedMovie: Signal<Movie>
+    }
+
+    /// What the user did, or what TMDB answered: the only ways the state changes.
+    enum Action {
+        case edited
+        case cleared
+        case paused
+        case search(String)
+        case retry
+        case select(row: Int)
+        case loaded(MoviePage, PageRequest)
+        case failed(TMDBError, PageRequest)
+    }
+
+    /// The page the results wait for.
+    struct PageRequest: Equatable {
+        let query: String
+        let page: Int
+    }
+
+    /// One row, ready to show.
+    struct Row: Equatable {
+        let rank: String
+        let title: String
+        let year: String
+        let rating: String
+    }
+
+    /// The message in place of the results: an error, or no match.
+    struct Message: Equatable {
+        let text: String
+        let hint: String
+        let isError: Bool
+    }
+
+    /// What the bottom line says.
+    enum Footer: Equatable {
+        case hint(String)
+        case searching
+        case loadingMore
+        case failed(String)
+        case ended(String)
+    }
+
+    /// Everything the search knows, as one value: each action makes the next one.
+    struct State {
+        /// The query last sent; its results are the ones shown (S2, S4).
+        var query = ""
+        var movies: [Movie] = []
+        var lastLoadedPage = 0
+        var lastAvailablePage = 1
+        /// The page being loaded; one at a time (S5).
+        var pageRequest: PageRequest?
+        /// True while the typing has not paused long enough to send what it typed (S2).
+        var isWaitingForTyping = false
+        var loadError: TMDBError?
+        var selectedRow = 0
+    }
+
+    private let scheduler: any SchedulerType
+
+    init(scheduler: any SchedulerType) {
+        self.scheduler = scheduler
+    }
+
+    // MARK: Input
+
+    func transform(input: Input) -> Output {
+        let edits = input.text.asObservable()
+        let pauses = edits.debounce(.milliseconds(300), scheduler: scheduler).share()
+        // S2, S3: what is worth sending, once the typing pauses: trimmed, not empty, not a
+        // syllable still being composed, and not the query last sent.
+        let queries =
+            pauses
+            .map(SearchQuery.trimmed)
+            .filter { !$0.isEmpty && !SearchQuery.isComposing($0) }
+            .distinctUntilChanged()
+        let userActions = Observable.merge(
+            edits.map { SearchQuery.trimmed($0).isEmpty ? Action.cleared : Action.edited },
+            pauses.map { _ in Action.paused },
+            queries.map { Action.search($0) },
+            input.retry.map { Action.retry }.asObservable(),
+            input.selection.map { Action.select(row: $0) }.asObservable())
+        let client = TMDBClient.shared
+        let state = Observable.system(
+            initialState: State(),
+            reduce: { state, action in state.reduced(by: action) },
+            feedback: { _ in userActions },
+            { state in
+                // S4, S5: each page the state asks for is requested once; a newer query
+                // cancels the older request, whose answer never arrives.
+                state.map(\.pageRequest).distinctUntilChanged().compactMap { $0 }
+                    .flatMapLatest { request in
+                        Observable.fromAsync { () async -> Action in
+                            do throws(TMDBError) {
+                                let page = try await client.searchMovies(
+                                    query: request.query, page: request.page)
+                                return .loaded(page, request)
+                            } catch {
+                                return .failed(error, request)
+                            }
+                        }
+                    }
+            }
+        ).asDriver(onErrorDriveWith: .empty())
+        // S7: the movie on that row of the results as they are now.
+        let selectedMovie = input.selectMovie.withLatestFrom(state) { row, state in
+            state.movies.indices.contains(row) ? state.movies[row] : nil
+        }.compactMap { $0 }
+        return Output(state: state, selectedMovie: selectedMovie)
+    }
+}
+
+// MARK: - Searching
+
+extension SearchViewModel.State {
+    typealias Action = SearchViewModel.Action
+
+    /// The state after `action`. Pure, so a burst of keys gives what slow typing gives (E7).
+    func reduced(by action: Action) -> Self {
+        var state = self
+        switch action {
+        case .edited:
+            state.isWaitingForTyping = true
+        case .cleared, .paused:
+            state.isWaitingForTyping = false
+        case .search(let query):
+            state.isWaitingForTyping = false
+            state.search(query)
+        case .retry:
+            // `r` retries a failed next page and keeps the results; otherwise the query (S6).
+            if loadError != nil && !movies.isEmpty {
+                state.loadNextPage()
+            } else if !query.isEmpty {
+                state.search(query)
+            }
+        case .select(let row):
+            guard movies.indices.contains(row) else { break }
+            state.selectedRow = row
+            state.loadNextPageIfNeeded()
+        case .loaded(let moviePage, let request):
+            guard request == pageRequest else { break }
+            state.append(moviePage, page: request.page)
+        case .failed(let error, let request):
+            guard request == pageRequest else { break }
+            state.pageRequest = nil
+            state.loadError = error
+        }
+        return state
+    }
+
+    /// Starts `query` over from page 1 (S4).
+    private mutating func search(_ query: String) {
+        self.query = query
+        movies = []
+        lastLoadedPage = 0
+        lastAvailablePage = 1
+        pageRequest = nil
+        loadError = nil
+        selectedRow = 0
+        loadNextPage()
+    }
+
+    /// Asks for the page after the last one loaded, unless one is loading or none is left (S5).
+    private mutating func loadNextPage() {
+        guard pageRequest == nil, lastLoadedPage < lastAvailablePage else { return }
+        loadError = nil
+        pageRequest = SearchViewModel.PageRequest(query: query, page: lastLoadedPage + 1)
+    }
+
+    /// S5: the next page is wanted once the selection is within 4 rows of the last movie.
+    private mutating func loadNextPageIfNeeded() {
+        guard !movies.isEmpty, selectedRow >= movies.count - 5 else { return }
+        loadNextPage()
+    }
+
+    /// S5: adult titles and movies already shown are left out, so ranks stay continuous.
+    /// A page that adds nothing new asks for no more by itself: the user's next move does.
+    private mutating func append(_ moviePage: MoviePage, page: Int) {
+        var shownIDs = Set(movies.map(\.id))
+        let countBefore = movies.count
+        for movie in moviePage.results.excludingAdult() where shownIDs.insert(movie.id).inserted {
+            movies.append(movie)
+        }
+        lastLoadedPage = page
+        lastAvailablePage = moviePage.lastAvailablePage
+        pageRequest = nil
+        if movies.count > countBefore {
+            loadNextPageIfNeeded()
+        }
+    }
+}
+
+// MARK: - Output
+
+extension SearchViewModel.State {
+    typealias Row = SearchViewModel.Row
+    typealias Message = SearchViewModel.Message
+    typealias Footer = SearchViewModel.Footer
+
+    var title: String { "Search" }
+
+    var subtitle: String { query.isEmpty ? "" : "“\(query)”" }
+
+    var position: String {
+        movies.isEmpty ? "" : "\(selectedRow + 1) / \(movies.count)"
+    }
+
+    var rowCount: Int { movies.count }
+
+    var isSearching: Bool { movies.isEmpty && (isWaitingForTyping || pageRequest != nil) }
+
+    var message: Message? {
+        guard movies.isEmpty && !isWaitingForTyping && pageRequest == nil && !query.isEmpty
+        else { return nil }
+        if let loadError {
+            return Message(text: loadError.message, hint: "r to retry", isError: true)
+        }
+        return Message(
+            text: "No movies match “\(query)”.", hint: "/ edits the search · esc closes it",
+            isError: false)
+    }
+
+    var footer: Footer {
+        if isWaitingForTyping || (pageRequest != nil && movies.isEmpty) {
+            return .searching
+        } else if movies.isEmpty {
+            return .hint("/ edit · esc close · ? help · q quit")
+        } else if pageRequest != nil {
+            return .loadingMore
+        } else if let loadError {
+            return .failed("Couldn't load more: \(loadError.message) r to retry")
+        } else if lastLoadedPage >= lastAvailablePage {
+            return .ended("End of the results · \(MovieFormatter.movieCount(movies.count))")
+        } else {
+            return .hint("↑↓ move · enter open · / edit · esc close · ? help · q quit")
+        }
+    }
+
+    func row(at index: Int) -> Row {
+        let movie = movies[index]
+        return Row(
+            rank: "\(index + 1)",
+            title: movie.title,
+            year: MovieFormatter.year(of: movie.releaseDate),
+            rating: MovieFormatter.rating(average: movie.voteAverage, count: movie.voteCount))
+    }
+}
