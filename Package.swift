@@ -95,13 +95,19 @@ let package = Package(
         ),
         .testTarget(
             name: "MVVMIOTests",
-            dependencies: ["MVVMIO", "StepTestSupport", "TMDB", "TMDBTestSupport"]),
+            dependencies: [
+                "MVVMIO", "StepTestSupport", "TMDB", "TMDBTestSupport", "ViewModelKit",
+                "ViewModelKitTesting",
+            ]),
         .testTarget(
             name: "MVVMCTests",
             dependencies: ["MVVMC", "StepTestSupport", "TMDB", "TMDBTestSupport", "TerminalUI"]),
         .testTarget(
             name: "MVVMCDITests",
-            dependencies: ["MVVMCDI", "StepTestSupport", "TMDB", "TerminalUI"]),
+            dependencies: [
+                "MVVMCDI", "StepTestSupport", "TMDB", "TerminalUI", "ViewModelKit",
+                "ViewModelKitTesting",
+            ]),
         .testTarget(
             name: "AcceptanceTests",
             dependencies: [

@@ -3,6 +3,7 @@ import StepTestSupport
 import TMDB
 import TerminalUI
 import Testing
+import ViewModelKit
 
 @testable import MVVMCDI
 
@@ -17,7 +18,8 @@ struct AppCoordinatorTests {
     let movie = Movie(id: 550, title: "Dune: Part Two", releaseDate: "2024-02-27")
 
     private func start() throws -> (AppCoordinator, NavigationController, TrendingViewController) {
-        let container = AppDIContainer(movieService: service, window: .week)
+        let container = AppDIContainer(
+            movieService: service, dataSourceName: "fake data", window: .week)
         let coordinator = container.makeAppCoordinator()
         let navigationController = coordinator.start()
         let root = try #require(navigationController.topViewController as? TrendingViewController)
@@ -156,41 +158,60 @@ struct AppDIContainerTests {
     @Test func theLiveGraphWorksWithSampleData() async throws {
         // No credential: the client serves the bundled sample data, no network.
         let client = TMDBClient(configuration: Configuration())
-        let container = AppDIContainer(movieService: client, window: .day)
+        let container = AppDIContainer(
+            movieService: client, dataSourceName: client.configuration.dataSourceName,
+            window: .day)
         let coordinator = container.makeAppCoordinator()
         let navigationController = coordinator.start()
         let root = try #require(navigationController.topViewController as? TrendingViewController)
+        let disposeBag = DisposeBag()
 
-        let viewDidLoad = AsyncStream.makeStream(of: Void.self)
+        let viewDidLoad = PublishRelay<Void>()
         let output = root.viewModel.transform(
             input: TrendingViewModel.Input(
-                viewDidLoad: viewDidLoad.stream, toggleWindow: AsyncStream { _ in },
-                retry: AsyncStream { _ in }, selection: AsyncStream { _ in },
-                selectMovie: AsyncStream { _ in }))
-        let recorder = StateRecorder(output.state)
-        viewDidLoad.continuation.yield()
+                viewDidLoad: viewDidLoad.asSignal(), toggleWindow: .never(), retry: .never(),
+                selection: .never(), selectMovie: .never()))
+        let listStates = Tally()
+        var list: TrendingViewModel.State?
+        output.state
+            .drive(onNext: { state in
+                list = state
+                listStates.increment()
+            })
+            .disposed(by: disposeBag)
+        viewDidLoad.accept(())
 
-        let loaded = try #require(await recorder.first { !$0.rows.isEmpty })
-        #expect(loaded.state.subtitle == "today · sample data")
-        #expect(loaded.state.rows[0].rank == "1")
+        // The first state, the loading state, then page 1.
+        #expect(await listStates.wait(until: 3))
+        let loaded = try #require(list)
+        #expect(loaded.subtitle == "today · sample data")
+        #expect(loaded.rowCount > 0)
+        #expect(loaded.row(at: 0).rank == "1")
 
         // The detail the coordinator pushes gets the same service.
-        let first = loaded.state.rows.movie(at: 0)
+        let first = loaded.movies[0]
         root.onMovieSelected?(first)
         let detail = try #require(
             navigationController.topViewController as? MovieDetailViewController)
-        let detailLoad = AsyncStream.makeStream(of: Void.self)
+        let detailLoad = PublishRelay<Void>()
         let detailOutput = detail.viewModel.transform(
             input: MovieDetailViewModel.Input(
-                viewDidLoad: detailLoad.stream, retry: AsyncStream { _ in },
-                viewDidDisappear: AsyncStream { _ in }))
-        let detailRecorder = StateRecorder(detailOutput.state)
-        detailLoad.continuation.yield()
+                viewDidLoad: detailLoad.asSignal(), retry: .never(), viewDidDisappear: .never()))
+        let detailStates = Tally()
+        var shown: MovieDetailViewModel.State?
+        detailOutput.state
+            .drive(onNext: { state in
+                shown = state
+                detailStates.increment()
+            })
+            .disposed(by: disposeBag)
+        detailLoad.accept(())
 
-        let shown = try #require(await detailRecorder.first { !$0.isLoading })
-        #expect(shown.state.isShowingDetail, "\(shown.state.errorMessage ?? "")")
-        #expect(shown.state.subtitle == "sample data")
-        #expect(shown.state.title == first.title)
+        #expect(await detailStates.wait(until: 3))
+        let settled = try #require(shown)
+        #expect(settled.isShowingDetail, "\(settled.errorMessage ?? "")")
+        #expect(settled.subtitle == "sample data")
+        #expect(settled.title == first.title)
         withExtendedLifetime(coordinator) {}
     }
 }

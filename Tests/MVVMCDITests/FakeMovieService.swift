@@ -1,4 +1,5 @@
 import Foundation
+import StepTestSupport
 import Synchronization
 import TMDB
 
@@ -8,7 +9,8 @@ import TMDB
 /// point of step 05 is that a view model takes whatever service it is handed.
 ///
 /// Each call takes the next scripted answer for its key (the last one repeats); an answer
-/// may wait at a `Gate` until the test opens it, so a test can hold a response back.
+/// may wait at a `Gate` until the test opens it, so a test can hold a response back. Calls
+/// and answers are logged as they happen, and a test can wait for either.
 final class FakeMovieService: MovieService {
     enum Call: Hashable, Sendable {
         case trendingMovies(window: TrendingWindow, page: Int)
@@ -31,16 +33,13 @@ final class FakeMovieService: MovieService {
         var trending: [TrendingKey: [Answer<MoviePage>]] = [:]
         var details: [Int: [Answer<MovieDetail>]] = [:]
         var videos: [Int: [Answer<[Video]>]] = [:]
-        var calls: [Call] = []
-        var answered: [Call] = []
     }
 
-    let dataSourceName: String
     private let script = Mutex(Script())
-
-    init(dataSourceName: String = "fake data") {
-        self.dataSourceName = dataSourceName
-    }
+    /// Every call received, in order.
+    private let callLog = WaitableLog<Call>()
+    /// Every call whose answer has been handed back, in order.
+    private let answerLog = WaitableLog<Call>()
 
     // MARK: Scripting
 
@@ -69,10 +68,20 @@ final class FakeMovieService: MovieService {
     // MARK: Record
 
     /// Every call received, in order.
-    var calls: [Call] { script.withLock { $0.calls } }
+    var calls: [Call] { callLog.entries }
 
     /// Every call whose answer has been handed back, in order.
-    var answered: [Call] { script.withLock { $0.answered } }
+    var answered: [Call] { answerLog.entries }
+
+    /// Waits until `count` calls have been received.
+    func waitForCalls(_ count: Int) async -> Bool {
+        await callLog.wait { $0.count >= count }
+    }
+
+    /// Waits until the answer to `call` has been handed back.
+    func waitForAnswer(to call: Call) async -> Bool {
+        await answerLog.wait { $0.contains(call) }
+    }
 
     func count(of call: Call) -> Int {
         calls.count { $0 == call }
@@ -83,27 +92,23 @@ final class FakeMovieService: MovieService {
     func trendingMovies(window: TrendingWindow, page: Int) async throws(TMDBError) -> MoviePage {
         let call = Call.trendingMovies(window: window, page: page)
         let answer = script.withLock { script in
-            script.calls.append(call)
-            return Self.next(in: &script.trending[TrendingKey(window: window, page: page)])
+            Self.next(in: &script.trending[TrendingKey(window: window, page: page)])
         }
+        callLog.append(call)
         return try await deliver(answer, for: call)
     }
 
     func movieDetail(id: Int) async throws(TMDBError) -> MovieDetail {
         let call = Call.movieDetail(id: id)
-        let answer = script.withLock { script in
-            script.calls.append(call)
-            return Self.next(in: &script.details[id])
-        }
+        let answer = script.withLock { script in Self.next(in: &script.details[id]) }
+        callLog.append(call)
         return try await deliver(answer, for: call)
     }
 
     func movieVideos(id: Int) async throws(TMDBError) -> [Video] {
         let call = Call.movieVideos(id: id)
-        let answer = script.withLock { script in
-            script.calls.append(call)
-            return Self.next(in: &script.videos[id])
-        }
+        let answer = script.withLock { script in Self.next(in: &script.videos[id]) }
+        callLog.append(call)
         return try await deliver(answer, for: call)
     }
 
@@ -126,7 +131,7 @@ final class FakeMovieService: MovieService {
         if let gate = answer.gate {
             await gate.wait()
         }
-        script.withLock { $0.answered.append(call) }
+        answerLog.append(call)
         return try answer.result.get()
     }
 }
@@ -134,6 +139,12 @@ final class FakeMovieService: MovieService {
 /// Holds answers back until the test opens it. Deliberately deaf to cancellation, so a
 /// cancelled caller still gets its late answer, as the worst network would give it (E1).
 final class Gate: Sendable {
+    /// What happened at the gate, for a test to wait on.
+    enum Event: Equatable, Sendable {
+        case waiting
+        case cancelled
+    }
+
     private struct State {
         var isOpen = false
         var waiters: [CheckedContinuation<Void, Never>] = []
@@ -141,6 +152,7 @@ final class Gate: Sendable {
     }
 
     private let state = Mutex(State())
+    private let events = WaitableLog<Event>()
 
     /// Waits until the gate opens, noting (but not acting on) a cancelled caller.
     func wait() async {
@@ -154,11 +166,24 @@ final class Gate: Sendable {
                 }
                 if isOpen {
                     continuation.resume()
+                } else {
+                    events.append(.waiting)
                 }
             }
         } onCancel: {
             state.withLock { $0.cancellations += 1 }
+            events.append(.cancelled)
         }
+    }
+
+    /// Waits until `count` callers have come to the gate while it was closed.
+    func waitForWaiters(_ count: Int) async -> Bool {
+        await events.wait { $0.count { $0 == .waiting } >= count }
+    }
+
+    /// Waits until `count` waiting callers have been cancelled.
+    func waitForCancellations(_ count: Int) async -> Bool {
+        await events.wait { $0.count { $0 == .cancelled } >= count }
     }
 
     func open() {

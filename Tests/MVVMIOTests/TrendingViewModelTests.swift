@@ -3,37 +3,372 @@ import StepTestSupport
 import TMDB
 import TMDBTestSupport
 import Testing
+import ViewModelKit
+import ViewModelKitTesting
 
 @testable import MVVMIO
 
-/// The trending list as Input → Output: the test feeds the input streams the controller
-/// would feed, and reads back every state the output sends. No terminal, no screen.
+/// The list's reducer alone: each action on a given state gives exactly one next state.
+@MainActor
+struct TrendingStateTests {
+    typealias State = TrendingViewModel.State
+    typealias PageRequest = TrendingViewModel.PageRequest
+
+    /// Every stored property of a state, comparable; movies by id.
+    struct Snapshot: Equatable, CustomStringConvertible {
+        var window: TrendingWindow
+        var movieIDs: [Int]
+        var lastLoadedPage: Int
+        var lastAvailablePage: Int
+        var pageRequest: PageRequest?
+        var loadError: TMDBError?
+        var selectedRow: Int
+
+        init(_ state: State) {
+            window = state.window
+            movieIDs = state.movies.map(\.id)
+            lastLoadedPage = state.lastLoadedPage
+            lastAvailablePage = state.lastAvailablePage
+            pageRequest = state.pageRequest
+            loadError = state.loadError
+            selectedRow = state.selectedRow
+        }
+
+        var description: String {
+            let request = pageRequest.map { "\($0.window) p\($0.page)" } ?? "none"
+            return
+                "\(window) ids \(movieIDs.first ?? 0)…\(movieIDs.last ?? 0) (\(movieIDs.count)) "
+                + "pages \(lastLoadedPage)/\(lastAvailablePage) request \(request) "
+                + "error \(loadError.map(String.init(describing:)) ?? "none") row \(selectedRow)"
+        }
+    }
+
+    static func movies(_ ids: ClosedRange<Int>) -> [Movie] {
+        ids.map { Movie(id: $0, title: "Movie \($0)", releaseDate: "2024-03-01") }
+    }
+
+    static func page(_ page: Int, of totalPages: Int, _ movies: [Movie]) -> MoviePage {
+        MoviePage(
+            page: page, results: movies, totalPages: totalPages, totalResults: totalPages * 20)
+    }
+
+    /// Page 1 of `totalPages` loaded with movies 1…20, nothing in flight.
+    static func loaded(
+        _ window: TrendingWindow = .week, totalPages: Int = 3, selectedRow: Int = 0
+    ) -> State {
+        State(
+            window: window, dataSourceName: "TMDB", movies: movies(1...20), lastLoadedPage: 1,
+            lastAvailablePage: totalPages, selectedRow: selectedRow)
+    }
+
+    static func request(_ window: TrendingWindow = .week, page: Int) -> PageRequest {
+        PageRequest(window: window, page: page)
+    }
+
+    @Test func reloadAsksForPageOneOfTheWindowAndForgetsTheList() {
+        // T9, T10
+        var failed = Self.loaded(selectedRow: 7)
+        failed.loadError = .offline
+        let next = failed.reduced(by: .reload)
+        #expect(
+            Snapshot(next)
+                == Snapshot(State(window: .week, pageRequest: Self.request(page: 1))))
+    }
+
+    @Test func toggleWindowReloadsTheOtherWindowWithTheSelectionAtTheTop() {
+        // T10
+        let week = Self.loaded(selectedRow: 12)
+        let day = week.reduced(by: .toggleWindow)
+        #expect(
+            Snapshot(day) == Snapshot(State(window: .day, pageRequest: Self.request(.day, page: 1)))
+        )
+        let backToWeek = day.reduced(by: .toggleWindow)
+        #expect(
+            Snapshot(backToWeek)
+                == Snapshot(State(window: .week, pageRequest: Self.request(page: 1))))
+    }
+
+    @Test func retryAfterAFailedFirstPageAsksForPageOneAgain() {
+        // T9
+        let failed = State(window: .day, loadError: .offline)
+        #expect(failed.message?.isError == true)
+        let retried = failed.reduced(by: .retry)
+        #expect(
+            Snapshot(retried)
+                == Snapshot(State(window: .day, pageRequest: Self.request(.day, page: 1))))
+    }
+
+    @Test func retryAfterAFailedNextPageKeepsTheListAndAsksForThatPage() {
+        // T9
+        var failed = Self.loaded(selectedRow: 19)
+        failed.loadError = .serverError(status: 503)
+        var expected = Self.loaded(selectedRow: 19)
+        expected.pageRequest = Self.request(page: 2)
+        #expect(Snapshot(failed.reduced(by: .retry)) == Snapshot(expected))
+    }
+
+    @Test func retryWithNothingFailedReloadsTheWindow() {
+        // T10: `r` reloads the current window.
+        let next = Self.loaded(.day, selectedRow: 4).reduced(by: .retry)
+        #expect(
+            Snapshot(next)
+                == Snapshot(State(window: .day, pageRequest: Self.request(.day, page: 1))))
+    }
+
+    @Test func selectingFarFromTheEndOnlyMovesTheSelection() {
+        // T6: row 14 is five rows from the last of 20.
+        var expected = Self.loaded()
+        expected.selectedRow = 14
+        #expect(Snapshot(Self.loaded().reduced(by: .select(row: 14))) == Snapshot(expected))
+    }
+
+    @Test func selectingWithinFourRowsOfTheEndAsksForTheNextPage() {
+        // T6: row 15 is four rows from the last of 20.
+        var expected = Self.loaded()
+        expected.selectedRow = 15
+        expected.pageRequest = Self.request(page: 2)
+        #expect(Snapshot(Self.loaded().reduced(by: .select(row: 15))) == Snapshot(expected))
+    }
+
+    @Test func selectingNearTheEndWhileAPageLoadsAsksForNothingMore() {
+        // T6: one request per page, however fast the keys come.
+        var loading = Self.loaded(selectedRow: 15)
+        loading.pageRequest = Self.request(page: 2)
+        var expected = loading
+        expected.selectedRow = 19
+        #expect(Snapshot(loading.reduced(by: .select(row: 19))) == Snapshot(expected))
+    }
+
+    @Test func selectingARowTheListDoesNotHaveChangesNothing() {
+        // T5, E7: a move for a row the list no longer has (after a reload) is ignored.
+        let state = Self.loaded(selectedRow: 3)
+        #expect(Snapshot(state.reduced(by: .select(row: 20))) == Snapshot(state))
+        let reloading = State(window: .day, pageRequest: Self.request(.day, page: 1))
+        #expect(Snapshot(reloading.reduced(by: .select(row: 0))) == Snapshot(reloading))
+    }
+
+    @Test func thePageAskedForIsAppendedAndTheRequestEnds() {
+        // T2, T6
+        var loading = Self.loaded(selectedRow: 16)
+        loading.pageRequest = Self.request(page: 2)
+        let next = loading.reduced(
+            by: .loaded(Self.page(2, of: 3, Self.movies(21...40)), Self.request(page: 2)))
+        var expected = loading
+        expected.movies = Self.movies(1...40)
+        expected.lastLoadedPage = 2
+        expected.pageRequest = nil
+        #expect(Snapshot(next) == Snapshot(expected))
+        #expect(next.position == "17 / 40")
+    }
+
+    @Test func aPageArrivingWithTheSelectionStillNearTheEndAsksForTheNextOne() {
+        // T6: the selection is at row 19 of 20; page 2 brings only 3 movies, so row 19 is
+        // within four rows of the new last row (22) and page 3 is wanted at once.
+        var loading = Self.loaded(selectedRow: 19)
+        loading.pageRequest = Self.request(page: 2)
+        let next = loading.reduced(
+            by: .loaded(Self.page(2, of: 3, Self.movies(21...23)), Self.request(page: 2)))
+        #expect(next.movies.count == 23)
+        #expect(next.pageRequest == Self.request(page: 3))
+    }
+
+    @Test func anAnswerForAnotherRequestChangesNothing() {
+        // E1: the week page arrives after the switch to today.
+        let day = State(window: .day, pageRequest: Self.request(.day, page: 1))
+        let staleLoaded = day.reduced(
+            by: .loaded(Self.page(1, of: 3, Self.movies(1...20)), Self.request(page: 1)))
+        #expect(Snapshot(staleLoaded) == Snapshot(day))
+        let staleFailed = day.reduced(by: .failed(.offline, Self.request(page: 1)))
+        #expect(Snapshot(staleFailed) == Snapshot(day))
+        let nothingAsked = Self.loaded().reduced(
+            by: .loaded(Self.page(2, of: 3, Self.movies(21...40)), Self.request(page: 2)))
+        #expect(Snapshot(nothingAsked) == Snapshot(Self.loaded()))
+    }
+
+    @Test func aFailureEndsTheRequestAndKeepsTheList() {
+        // T9
+        var loading = Self.loaded(selectedRow: 18)
+        loading.pageRequest = Self.request(page: 2)
+        let next = loading.reduced(by: .failed(.serverError(status: 503), Self.request(page: 2)))
+        var expected = Self.loaded(selectedRow: 18)
+        expected.loadError = .serverError(status: 503)
+        #expect(Snapshot(next) == Snapshot(expected))
+        let message = TMDBError.serverError(status: 503).message
+        #expect(next.footer == .failed("Couldn't load more: \(message) r to retry"))
+    }
+
+    @Test func duplicatesAndAdultTitlesAreLeftOutAndRanksStayContinuous() {
+        // T7: page 2 repeats movies 19 and 20 and holds an adult title (25).
+        var second = Self.movies(19...30)
+        second[6].isAdult = true
+        var loading = Self.loaded(totalPages: 2, selectedRow: 19)
+        loading.pageRequest = Self.request(page: 2)
+        let next = loading.reduced(by: .loaded(Self.page(2, of: 2, second), Self.request(page: 2)))
+        #expect(next.movies.map(\.id) == Array(1...24) + Array(26...30))
+        #expect((0..<next.rowCount).map { next.row(at: $0).rank } == (1...29).map(String.init))
+        #expect(next.pageRequest == nil)
+        #expect(next.footer == .ended("End of the list · 29 movies"))
+    }
+
+    @Test func aPageThatAddsNoNewMovieDoesNotAskForTheNextOne() {
+        // T6, T7: only the user's next move asks again, so a run of repeated pages cannot
+        // loop through requests by itself.
+        var loading = Self.loaded(selectedRow: 19)
+        loading.pageRequest = Self.request(page: 2)
+        let next = loading.reduced(
+            by: .loaded(Self.page(2, of: 3, Self.movies(1...20)), Self.request(page: 2)))
+        var expected = Self.loaded(selectedRow: 19)
+        expected.lastLoadedPage = 2
+        #expect(Snapshot(next) == Snapshot(expected))
+        #expect(next.reduced(by: .select(row: 18)).pageRequest == Self.request(page: 3))
+    }
+
+    @Test func noPageBeyondFiveHundredIsAsked() {
+        // T8: TMDB claims 900 pages; page 500 is the last one asked for.
+        var loading = Self.loaded(totalPages: 900, selectedRow: 19)
+        loading.lastLoadedPage = 499
+        loading.pageRequest = Self.request(page: 500)
+        let last = loading.reduced(
+            by: .loaded(Self.page(500, of: 900, Self.movies(21...40)), Self.request(page: 500)))
+        #expect(last.lastAvailablePage == 500)
+        #expect(last.pageRequest == nil)
+        let atTheEnd = last.reduced(by: .select(row: 39))
+        #expect(atTheEnd.pageRequest == nil)
+        #expect(atTheEnd.footer == .ended("End of the list · 40 movies"))
+    }
+
+    @Test func theOutputsSayWhatTheStateHolds() {
+        // T1, T9, T12
+        let initial = State(window: .week, dataSourceName: "TMDB")
+        #expect(initial.title == "Trending movies")
+        #expect(initial.subtitle == "this week · TMDB")
+        #expect(initial.position == "")
+        let loading = initial.reduced(by: .reload)
+        #expect(loading.isLoadingFirstPage)
+        #expect(loading.message == nil)
+        #expect(loading.footer == .hint("t today/this week · r reload · ? help · q quit"))
+        let empty = loading.reduced(by: .loaded(Self.page(1, of: 1, []), Self.request(page: 1)))
+        #expect(
+            empty.message
+                == .init(
+                    text: "No trending movies right now.",
+                    hint: "t switches between today and this week", isError: false))
+        let failed = loading.reduced(by: .failed(.offline, Self.request(page: 1)))
+        #expect(
+            failed.message
+                == .init(text: TMDBError.offline.message, hint: "r to retry", isError: true))
+        #expect(
+            Self.loaded(selectedRow: 11).footer
+                == .hint("↑↓ move · enter open · t today/this week · ? help · q quit"))
+        #expect(Self.loaded(selectedRow: 11).position == "12 / 20")
+    }
+}
+
+/// The list as Input → Output on virtual time: the inputs are hot observables on a
+/// `TestScheduler`, the outputs are recorded with the virtual time each value came at, and
+/// every state is checked, in order. Pages come from an `HTTPStub` through the shared client;
+/// while a page is on its way the clock stands still, so it lands at the time of the input
+/// that asked for it.
 @MainActor
 @Suite(.sharingTMDBClient)
 struct TrendingViewModelTests {
-    /// A view model wired to input streams the test drives, and a record of its output.
-    @MainActor
-    final class Harness: StateRecordingHarness {
-        let viewModel: TrendingViewModel
-        let viewDidLoad = AsyncStream.makeStream(of: Void.self)
-        let toggleWindow = AsyncStream.makeStream(of: Void.self)
-        let retry = AsyncStream.makeStream(of: Void.self)
-        let selection = AsyncStream.makeStream(of: Int.self)
-        let selectMovie = AsyncStream.makeStream(of: Int.self)
-        let recorder: StateRecorder<TrendingViewModel.State>
-        let selectedMovies: AsyncStream<Movie>
+    typealias State = TrendingViewModel.State
 
-        init(window: TrendingWindow = .week) {
+    /// What the user does, on one timeline; each case feeds one of the view model's inputs,
+    /// so inputs at the same virtual time arrive in the order written (a burst).
+    enum UserInput {
+        case viewDidLoad
+        case toggleWindow
+        case retry
+        case select(Int)
+        case open(Int)
+    }
+
+    /// A view model whose inputs play `inputs`, with its outputs recorded from time 200.
+    @MainActor
+    final class Harness {
+        let scheduler = TestScheduler()
+        let viewModel: TrendingViewModel
+        let output: TrendingViewModel.Output
+        let states: TestableObserver<State>
+        let openedMovies: TestableObserver<Movie>
+        private let stateCount = Tally()
+        private let disposeBag = DisposeBag()
+
+        init(window: TrendingWindow = .week, inputs: [Recorded<Event<UserInput>>]) {
+            let inputs = scheduler.createHotObservable(inputs).asObservable()
+            func signal<Value>(_ pick: @escaping (UserInput) -> Value?) -> Signal<Value> {
+                inputs.compactMap(pick).asSignal(onErrorSignalWith: .empty())
+            }
             viewModel = TrendingViewModel(window: window)
-            let output = viewModel.transform(
+            output = viewModel.transform(
                 input: TrendingViewModel.Input(
-                    viewDidLoad: viewDidLoad.stream, toggleWindow: toggleWindow.stream,
-                    retry: retry.stream, selection: selection.stream,
-                    selectMovie: selectMovie.stream))
-            recorder = StateRecorder(output.state)
-            selectedMovies = output.selectedMovie
+                    viewDidLoad: signal { if case .viewDidLoad = $0 { () } else { nil } },
+                    toggleWindow: signal { if case .toggleWindow = $0 { () } else { nil } },
+                    retry: signal { if case .retry = $0 { () } else { nil } },
+                    selection: signal { if case .select(let row) = $0 { row } else { nil } },
+                    selectMovie: signal { if case .open(let row) = $0 { row } else { nil } }))
+            states = scheduler.createObserver(State.self)
+            openedMovies = scheduler.createObserver(Movie.self)
+            scheduler.scheduleAt(TestScheduler.Defaults.subscribed) { [self] in
+                output.state.asObservable()
+                    .subscribe { [states, stateCount] event in
+                        states.on(event)
+                        stateCount.increment()
+                    }
+                    .disposed(by: disposeBag)
+                output.selectedMovie.emit(to: openedMovies).disposed(by: disposeBag)
+            }
         }
 
+        /// Runs the inputs up to `time`, then waits, with the clock standing still, until
+        /// `count` states have been recorded in all (the answers to what was asked).
+        func advance(to time: TestTime, untilStates count: Int) async -> Bool {
+            scheduler.advance(to: time)
+            return await stateCount.wait(until: count)
+        }
+
+        /// Every state so far in a few readable words, with its virtual time.
+        var summaries: [Recorded<Event<String>>] {
+            states.events.map { recorded in
+                switch recorded.value {
+                case .next(let state): .next(recorded.time, Self.summary(of: state))
+                case .error(let error): .error(recorded.time, error)
+                case .completed: .completed(recorded.time)
+                }
+            }
+        }
+
+        /// The latest state.
+        var latest: State? { states.events.last?.value.element }
+
+        /// The movies Enter opened, by title, with their virtual time.
+        var openedTitles: [Recorded<Event<String>>] {
+            openedMovies.events.compactMap { recorded in
+                recorded.value.element.map { .next(recorded.time, $0.title) }
+            }
+        }
+
+        /// "subtitle | body | footer": the body is "loading", the message, or the position
+        /// with the selected movie's title.
+        static func summary(of state: State) -> String {
+            let body: String
+            if state.isLoadingFirstPage {
+                body = "loading"
+            } else if let message = state.message {
+                body = message.text
+            } else {
+                body = "\(state.position) \(state.movies[state.selectedRow].title)"
+            }
+            let footer =
+                switch state.footer {
+                case .hint: "hint"
+                case .loadingMore: "loading more"
+                case .failed: "failed"
+                case .ended(let text): text
+                }
+            return "\(state.subtitle) | \(body) | \(footer)"
+        }
     }
 
     let stub = HTTPStub()
@@ -51,224 +386,290 @@ struct TrendingViewModelTests {
             with: Fixtures.page(page, of: totalPages, movies, delay: delay))
     }
 
-    /// A harness whose first page of movies 1…20 has arrived.
-    private func loadedHarness() async -> Harness {
-        stubPage(1, Fixtures.movies(1...20))
-        let harness = Harness()
-        harness.viewDidLoad.continuation.yield()
-        let loaded = await harness.state { $0.rows.count == 20 }
-        #expect(loaded != nil, "page 1 never arrived")
-        return harness
-    }
-
-    private static func titles(_ state: TrendingViewModel.State) -> [String] {
-        state.rows.map(\.title)
-    }
+    /// The three states of a first load of movies 1…20 at 210.
+    private static let firstLoad: [Recorded<Event<String>>] = [
+        .next(200, "this week · TMDB | No trending movies right now. | hint"),
+        .next(210, "this week · TMDB | loading | hint"),
+        .next(210, "this week · TMDB | 1 / 20 Movie 1 | hint"),
+    ]
 
     // MARK: First page (T1, T2, T9)
 
-    @Test func firstStateIsLoadingAndRowsArriveAfterViewDidLoad() async throws {
+    @Test func theFirstPageShowsAfterALoadingState() async throws {
+        // T1, T2, T9
         stubPage(
-            1,
+            1, of: 1,
             [
                 Fixtures.Movie(id: 1, title: "Dune: Part Two"),
                 Fixtures.Movie(id: 2, title: "Undated", releaseDate: ""),
                 Fixtures.Movie(id: 3, title: "Unrated", voteCount: 0),
             ])
-        let harness = Harness()
+        let harness = Harness(inputs: [.next(210, .viewDidLoad)])
 
-        let first = try #require(await harness.state { _ in true })
-        #expect(first.index == 0)
-        #expect(first.state.isLoadingFirstPage)
-        #expect(first.state.rows.isEmpty)
-        #expect(first.state.message == nil)
-        #expect(first.state.title == "Trending movies")
-        #expect(first.state.subtitle == "this week · TMDB")
-        #expect(stub.requests.isEmpty, "nothing is fetched before viewDidLoad")
+        #expect(await harness.advance(to: 210, untilStates: 3))
 
-        harness.viewDidLoad.continuation.yield()
-
-        let loaded = try #require(await harness.state { !$0.rows.isEmpty })
-        #expect(harness.states[..<loaded.index].allSatisfy { $0.isLoadingFirstPage })
-        #expect(!loaded.state.isLoadingFirstPage)
         #expect(
-            Array(loaded.state.rows) == [
+            harness.summaries == [
+                .next(200, "this week · TMDB | No trending movies right now. | hint"),
+                .next(210, "this week · TMDB | loading | hint"),
+                .next(210, "this week · TMDB | 1 / 3 Dune: Part Two | End of the list · 3 movies"),
+            ])
+        let loaded = try #require(harness.latest)
+        #expect(loaded.title == "Trending movies")
+        #expect(
+            (0..<loaded.rowCount).map(loaded.row(at:)) == [
                 .init(rank: "1", title: "Dune: Part Two", year: "2024", rating: "★ 7.4"),
                 .init(rank: "2", title: "Undated", year: "—", rating: "★ 7.4"),
                 .init(rank: "3", title: "Unrated", year: "2024", rating: "no rating"),
             ])
-        #expect(loaded.state.rows.movie(at: 0).id == 1)
-        #expect(loaded.state.position == "1 / 3")
         #expect(stub.pageRequests(page: 1).count == 1)
     }
 
-    /// T11, E1: Enter opens the movie on that row of the view model's list; an Enter that
-    /// arrives after a reload emptied the list opens nothing, whatever the screen last drew.
-    @Test func selectMovieOpensTheRowOfTheCurrentList() async throws {
-        let harness = await loadedHarness()
-        var opened = harness.selectedMovies.makeAsyncIterator()
-        harness.selectMovie.continuation.yield(2)
-        #expect(await opened.next()?.id == 3)
-
-        stubPage(1, Fixtures.movies(101...120), window: .day, delay: .milliseconds(200))
-        harness.toggleWindow.continuation.yield()
-        harness.selectMovie.continuation.yield(2)
-        harness.selectMovie.continuation.yield(999)
-        let reloaded = try #require(
-            await harness.state { $0.rows.count == 20 && $0.subtitle.hasPrefix("today") })
-        #expect(reloaded.state.generation == 2)
-        harness.selectMovie.continuation.yield(0)
-        #expect(await opened.next()?.id == 101, "the Enters during the reload opened nothing")
-    }
-
-    @Test func selectionNearTheEndRequestsPageTwoExactlyOnce() async throws {
-        // T6: a burst of moves while page 2 is in flight asks for it once.
-        stubPage(2, Fixtures.movies(21...40), delay: .milliseconds(100))
-        let harness = await loadedHarness()
-        let start = harness.states.count
-
-        for _ in 0..<3 {
-            for row in [14, 15, 16, 17, 18, 19, 18, 19] {
-                harness.selection.continuation.yield(row)
-            }
-            await Task.yield()
-        }
-
-        let loading = try #require(await harness.state(from: start) { $0.footer == .loadingMore })
-        let loaded = try #require(
-            await harness.state(from: loading.index) { $0.rows.count == 40 })
-        #expect(
-            loaded.state.rows[39]
-                == .init(rank: "40", title: "Movie 40", year: "2024", rating: "★ 7.4"))
-        harness.selection.continuation.yield(19)
-        #expect(await harness.state { $0.position == "20 / 40" } != nil)
-        #expect(stub.pageRequests(page: 2).count == 1)
-        #expect(stub.pageRequests(page: 3).isEmpty)
-    }
-
-    @Test func duplicatesAndAdultTitlesNeverReachTheOutput() async throws {
-        // T7, T8: page 2 (the last) repeats movies 19 and 20; movie 25 is adult.
-        var second = Fixtures.movies(19...30)
-        second[6].isAdult = true
-        stub.respond(
-            to: "/3/trending/movie/week", query: ["page": "2"],
-            with: Fixtures.page(2, of: 2, second))
-        stub.respond(
-            to: "/3/trending/movie/week", query: ["page": "1"],
-            with: Fixtures.page(1, of: 2, Fixtures.movies(1...20)))
-        let harness = Harness()
-        harness.viewDidLoad.continuation.yield()
-        _ = try #require(await harness.state { $0.rows.count == 20 })
-
-        harness.selection.continuation.yield(19)
-
-        let ended = try #require(
-            await harness.state {
-                if case .ended = $0.footer { true } else { false }
-            })
-        let ids = ended.state.rows.indices.map { ended.state.rows.movie(at: $0).id }
-        #expect(ids == Array(1...24) + Array(26...30))
-        #expect(ended.state.rows.last?.rank == "29")
-        #expect(ended.state.footer == .ended("End of the list · 29 movies"))
-    }
-
-    // MARK: Failures (T9): the output keeps flowing after an error
-
-    @Test func errorStateThenRetryInputBringsTheRows() async throws {
+    @Test func aFirstPageFailureShowsTheMessageAndRetryLoadsThePage() async {
+        // T9: the output keeps flowing after an error.
         stub.respond(
             to: "/3/trending/movie/week", query: ["page": "1"],
             withSequence: [
                 .failure(.notConnectedToInternet), Fixtures.page(1, of: 3, Fixtures.movies(1...20)),
             ])
-        let harness = Harness()
-        harness.viewDidLoad.continuation.yield()
+        let harness = Harness(inputs: [.next(210, .viewDidLoad), .next(300, .retry)])
 
-        let failed = try #require(await harness.state { $0.message != nil })
+        #expect(await harness.advance(to: 210, untilStates: 3))
+        #expect(await harness.advance(to: 300, untilStates: 5))
+
         #expect(
-            failed.state.message
-                == .init(text: TMDBError.offline.message, hint: "r to retry", isError: true))
-        #expect(!failed.state.isLoadingFirstPage)
-
-        harness.retry.continuation.yield()
-
-        // Seed 001's broken stream: an error that ended the output would leave the screen
-        // stuck on the message. Here the error is a state, and the next states follow.
-        let loaded = try #require(
-            await harness.state(from: failed.index + 1) { $0.rows.count == 20 })
-        #expect(harness.states[failed.index + 1..<loaded.index].contains { $0.isLoadingFirstPage })
-        #expect(loaded.state.message == nil)
+            harness.summaries == [
+                .next(200, "this week · TMDB | No trending movies right now. | hint"),
+                .next(210, "this week · TMDB | loading | hint"),
+                .next(210, "this week · TMDB | \(TMDBError.offline.message) | hint"),
+                .next(300, "this week · TMDB | loading | hint"),
+                .next(300, "this week · TMDB | 1 / 20 Movie 1 | hint"),
+            ])
         #expect(stub.pageRequests(page: 1).count == 2)
     }
 
-    @Test func failedNextPageKeepsTheRowsAndRetryFetchesIt() async throws {
+    // MARK: Paging (T6, T7, T8, T9)
+
+    @Test func comingNearTheEndRequestsTheNextPageOnceWhateverTheKeysDoMeanwhile() async {
+        // T6: a burst of moves at 320 while page 2 is on its way asks for nothing more.
+        stubPage(2, Fixtures.movies(21...40))
+        stubPage(1, Fixtures.movies(1...20))
+        let harness = Harness(inputs: [
+            .next(210, .viewDidLoad), .next(300, .select(14)), .next(310, .select(15)),
+            .next(320, .select(16)), .next(320, .select(19)), .next(320, .select(18)),
+        ])
+
+        #expect(await harness.advance(to: 210, untilStates: 3))
+        #expect(await harness.advance(to: 320, untilStates: 9))
+
+        #expect(
+            harness.summaries
+                == Self.firstLoad + [
+                    .next(300, "this week · TMDB | 15 / 20 Movie 15 | hint"),
+                    .next(310, "this week · TMDB | 16 / 20 Movie 16 | loading more"),
+                    .next(320, "this week · TMDB | 17 / 20 Movie 17 | loading more"),
+                    .next(320, "this week · TMDB | 20 / 20 Movie 20 | loading more"),
+                    .next(320, "this week · TMDB | 19 / 20 Movie 19 | loading more"),
+                    .next(320, "this week · TMDB | 19 / 40 Movie 19 | hint"),
+                ])
+        #expect(stub.pageRequests(page: 2).count == 1)
+        #expect(stub.pageRequests(page: 3).isEmpty)
+    }
+
+    @Test func duplicatesAndAdultTitlesNeverShowAndTheLastPageEndsTheList() async throws {
+        // T7, T8: page 2 of 2 repeats movies 19 and 20, and movie 25 is adult.
+        var second = Fixtures.movies(19...30)
+        second[6].isAdult = true
+        stubPage(2, of: 2, second)
+        stubPage(1, of: 2, Fixtures.movies(1...20))
+        let harness = Harness(inputs: [
+            .next(210, .viewDidLoad), .next(300, .select(19)), .next(400, .select(28)),
+        ])
+
+        #expect(await harness.advance(to: 210, untilStates: 3))
+        #expect(await harness.advance(to: 300, untilStates: 5))
+        #expect(await harness.advance(to: 400, untilStates: 6))
+
+        #expect(
+            harness.summaries
+                == Self.firstLoad + [
+                    .next(300, "this week · TMDB | 20 / 20 Movie 20 | loading more"),
+                    .next(300, "this week · TMDB | 20 / 29 Movie 20 | End of the list · 29 movies"),
+                    .next(400, "this week · TMDB | 29 / 29 Movie 30 | End of the list · 29 movies"),
+                ])
+        let ended = try #require(harness.latest)
+        #expect(ended.movies.map(\.id) == Array(1...24) + Array(26...30))
+        #expect(stub.pageRequests(page: 2).count == 1)
+        #expect(stub.pageRequests(page: 3).isEmpty)
+    }
+
+    @Test func aFailedNextPageKeepsTheListAndRetryFetchesIt() async throws {
+        // T9
         stub.respond(
             to: "/3/trending/movie/week", query: ["page": "2"],
             withSequence: [
                 .tmdbError(statusCode: 503, code: 46, message: "Maintenance."),
                 Fixtures.page(2, of: 3, Fixtures.movies(21...40)),
             ])
-        let harness = await loadedHarness()
+        stubPage(1, Fixtures.movies(1...20))
+        let harness = Harness(inputs: [
+            .next(210, .viewDidLoad), .next(300, .select(19)), .next(400, .retry),
+        ])
 
-        harness.selection.continuation.yield(19)
-
-        let failed = try #require(
-            await harness.state {
-                if case .failed = $0.footer { true } else { false }
-            })
+        #expect(await harness.advance(to: 210, untilStates: 3))
+        #expect(await harness.advance(to: 300, untilStates: 5))
+        let failed = try #require(harness.latest)
         let message = TMDBError.serverError(status: 503).message
-        #expect(failed.state.footer == .failed("Couldn't load more: \(message) r to retry"))
-        #expect(failed.state.rows.count == 20)
-        #expect(failed.state.position == "20 / 20")
+        #expect(failed.footer == .failed("Couldn't load more: \(message) r to retry"))
+        #expect(await harness.advance(to: 400, untilStates: 7))
 
-        harness.retry.continuation.yield()
-
-        let loaded = try #require(
-            await harness.state(from: failed.index) { $0.rows.count == 40 })
-        #expect(loaded.state.position == "20 / 40")
+        #expect(
+            harness.summaries
+                == Self.firstLoad + [
+                    .next(300, "this week · TMDB | 20 / 20 Movie 20 | loading more"),
+                    .next(300, "this week · TMDB | 20 / 20 Movie 20 | failed"),
+                    .next(400, "this week · TMDB | 20 / 20 Movie 20 | loading more"),
+                    .next(400, "this week · TMDB | 20 / 40 Movie 20 | hint"),
+                ])
         #expect(stub.pageRequests(page: 1).count == 1)
         #expect(stub.pageRequests(page: 2).count == 2)
     }
 
-    // MARK: Switching (T10, E1): like flatMapLatest, only the latest request counts
+    // MARK: Switching (T10, E1)
 
-    @Test func toggleWhilePageOneIsInFlightNeverShowsTheWeekPage() async throws {
-        stubPage(1, Fixtures.movies(1...20, prefix: "Week"), delay: .milliseconds(150))
+    @Test func toggleWindowLoadsTheOtherWindowWithTheSelectionAtTheTop() async {
+        // T10
+        stubPage(1, Fixtures.movies(1...20))
         stubPage(1, Fixtures.movies(101...120, prefix: "Day"), window: .day)
-        let harness = Harness()
-        harness.viewDidLoad.continuation.yield()
-        #expect(await stub.waitUntil { $0.pageRequests(.week, page: 1).count == 1 })
+        let harness = Harness(inputs: [
+            .next(210, .viewDidLoad), .next(300, .select(3)), .next(400, .toggleWindow),
+        ])
 
-        harness.toggleWindow.continuation.yield()
+        #expect(await harness.advance(to: 210, untilStates: 3))
+        #expect(await harness.advance(to: 400, untilStates: 6))
 
-        let day = try #require(await harness.state { $0.rows.first?.title == "Day 101" })
-        #expect(day.state.subtitle == "today · TMDB")
-        #expect(await stub.waitUntil { $0.isIdle })
-        let count = harness.states.count
-        let quiet = await staysTrue(for: .milliseconds(200)) { harness.states.count == count }
-        #expect(quiet, "the late week page changed the output")
-        #expect(!harness.states.contains { Self.titles($0).contains { $0.hasPrefix("Week") } })
-        #expect(harness.states.last?.rows.count == 20)
+        #expect(
+            harness.summaries
+                == Self.firstLoad + [
+                    .next(300, "this week · TMDB | 4 / 20 Movie 4 | hint"),
+                    .next(400, "today · TMDB | loading | hint"),
+                    .next(400, "today · TMDB | 1 / 20 Day 101 | hint"),
+                ])
+        #expect(stub.pageRequests(.day, page: 1).count == 1)
     }
 
-    @Test func toggleWhilePageTwoIsInFlightNeverAppendsIt() async throws {
-        stubPage(2, Fixtures.movies(21...40), delay: .milliseconds(150))
+    @Test func theWeekPageInFlightWhenTheWindowSwitchesNeverShows() async {
+        // E1, T10: the switch stops the wait for the week page; the page itself still comes
+        // in 300 ms later, to nobody, and only the day page shows.
+        stubPage(1, Fixtures.movies(1...20, prefix: "Week"), delay: .milliseconds(300))
         stubPage(1, Fixtures.movies(101...120, prefix: "Day"), window: .day)
-        let harness = await loadedHarness()
-        harness.selection.continuation.yield(19)
-        #expect(await stub.waitUntil { $0.pageRequests(.week, page: 2).count == 1 })
-        let toggled = harness.states.count
+        let harness = Harness(inputs: [.next(210, .viewDidLoad), .next(300, .toggleWindow)])
 
-        harness.toggleWindow.continuation.yield()
+        #expect(await harness.advance(to: 210, untilStates: 2))
+        #expect(
+            await stub.waitUntil(timeout: .seconds(60)) {
+                $0.pageRequests(.week, page: 1).count == 1
+            })
+        #expect(await harness.advance(to: 300, untilStates: 4))
+        #expect(
+            await stub.waitUntil(timeout: .seconds(60)) { $0.isIdle },
+            "the week page was never answered")
 
-        // T10: from page 1 again, selection at the top.
-        let day = try #require(
-            await harness.state(from: toggled) { $0.rows.first?.title == "Day 101" })
-        #expect(day.state.position == "1 / 20")
-        #expect(await stub.waitUntil { $0.isIdle })
-        let count = harness.states.count
-        _ = await staysTrue(for: .milliseconds(200)) { harness.states.count == count }
-        let later = harness.states[toggled...]
-        #expect(!later.contains { Self.titles($0).contains("Movie 21") })
-        #expect(harness.states.last.map(Self.titles) == (101...120).map { "Day \($0)" })
+        #expect(
+            harness.summaries == [
+                .next(200, "this week · TMDB | No trending movies right now. | hint"),
+                .next(210, "this week · TMDB | loading | hint"),
+                .next(300, "today · TMDB | loading | hint"),
+                .next(300, "today · TMDB | 1 / 20 Day 101 | hint"),
+            ])
+    }
+
+    @Test func aNextPageInFlightWhenTheWindowSwitchesIsNeverAppended() async {
+        // E1, T10: page 2 still comes in 300 ms after the switch, to nobody.
+        stubPage(2, Fixtures.movies(21...40), delay: .milliseconds(300))
+        stubPage(1, Fixtures.movies(1...20))
+        stubPage(1, Fixtures.movies(101...120, prefix: "Day"), window: .day)
+        let harness = Harness(inputs: [
+            .next(210, .viewDidLoad), .next(300, .select(19)), .next(400, .toggleWindow),
+        ])
+
+        #expect(await harness.advance(to: 210, untilStates: 3))
+        #expect(await harness.advance(to: 300, untilStates: 4))
+        #expect(
+            await stub.waitUntil(timeout: .seconds(60)) {
+                $0.pageRequests(.week, page: 2).count == 1
+            })
+        #expect(await harness.advance(to: 400, untilStates: 6))
+        #expect(
+            await stub.waitUntil(timeout: .seconds(60)) { $0.isIdle },
+            "page 2 was never answered")
+
+        #expect(
+            harness.summaries
+                == Self.firstLoad + [
+                    .next(300, "this week · TMDB | 20 / 20 Movie 20 | loading more"),
+                    .next(400, "today · TMDB | loading | hint"),
+                    .next(400, "today · TMDB | 1 / 20 Day 101 | hint"),
+                ])
+    }
+
+    // MARK: Enter (T11, E7)
+
+    @Test func enterOpensTheRowOfTheListAsItIsWhenEnterArrives() async {
+        // T11, E7: Enter right after `t` finds no row (the list is reloading) and opens
+        // nothing, whatever the screen last drew; after the day page, row 0 is Day 101.
+        stubPage(1, Fixtures.movies(1...20))
+        stubPage(1, Fixtures.movies(101...120, prefix: "Day"), window: .day)
+        let harness = Harness(inputs: [
+            .next(210, .viewDidLoad), .next(300, .open(2)),
+            .next(400, .toggleWindow), .next(400, .open(2)),
+            .next(500, .open(0)), .next(510, .open(20)),
+        ])
+
+        #expect(await harness.advance(to: 210, untilStates: 3))
+        #expect(await harness.advance(to: 400, untilStates: 5))
+        harness.scheduler.advance(to: 600)
+
+        #expect(harness.openedTitles == [.next(300, "Movie 3"), .next(500, "Day 101")])
+        #expect(
+            harness.summaries
+                == Self.firstLoad + [
+                    .next(400, "today · TMDB | loading | hint"),
+                    .next(400, "today · TMDB | 1 / 20 Day 101 | hint"),
+                ])
+    }
+
+    /// The inputs' times: all at 300 (a paste), or one every 10 ms (slow typing).
+    nonisolated static let burstAndSlowTyping: [[TestTime]] = [
+        Array(repeating: 300, count: 7), Array(stride(from: 300, through: 360, by: 10)),
+    ]
+
+    @Test(arguments: burstAndSlowTyping)
+    func aBurstEndsWhereTheSameKeysTypedSlowlyEnd(times: [TestTime]) async {
+        // E7: no answer arrives between the keys, so each key acts on the state the keys
+        // before it left, whether they come at once or one by one.
+        stubPage(1, Fixtures.movies(1...20))
+        stubPage(1, Fixtures.movies(101...120, prefix: "Day"), window: .day)
+        let keys: [UserInput] = [
+            .select(1), .select(2), .open(2), .toggleWindow, .open(0), .select(1), .retry,
+        ]
+        let harness = Harness(
+            inputs: [.next(210, .viewDidLoad)]
+                + zip(times, keys).map { time, key in .next(time, key) })
+
+        #expect(await harness.advance(to: 210, untilStates: 3))
+        #expect(await harness.advance(to: 400, untilStates: 9))
+
+        #expect(
+            harness.summaries.dropFirst(3).map(\.value) == [
+                .next("this week · TMDB | 2 / 20 Movie 2 | hint"),
+                .next("this week · TMDB | 3 / 20 Movie 3 | hint"),
+                .next("today · TMDB | loading | hint"),
+                .next("today · TMDB | loading | hint"),
+                .next("today · TMDB | loading | hint"),
+                .next("today · TMDB | 1 / 20 Day 101 | hint"),
+            ])
+        #expect(harness.openedTitles.map(\.value) == [.next("Movie 3")])
+        #expect(stub.pageRequests(.day, page: 1).count == 1)
     }
 }
