@@ -101,7 +101,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "MVVMCTests",
-            dependencies: ["MVVMC", "StepTestSupport", "TMDB", "TMDBTestSupport", "TerminalUI"]),
+            dependencies: [
+                "MVVMC", "StepTestSupport", "TMDB", "TMDBTestSupport", "TerminalUI", "ViewModelKit",
+            ]),
         .testTarget(
             name: "MVVMCDITests",
             dependencies: [

@@ -93,8 +93,12 @@
             return
         }
         if isShowingHelp {
-            isShowingHelp = false
-            setNeedsDisplay()
+            if key == .character("q") {
+                quit()
+            } else {
+                isShowingHelp = false
+                setNeedsDisplay()
+            }
             return
         }
         // A key acts on what is current, even when the frame showing it is not drawn yet.
@@ -157,10 +161,18 @@
     /// chance; the deadline only guards against a hang.
     @discardableResult public func waitUntilSettled(timeout: Duration = .seconds(60)) async -> Bool
     {
+        await waitUntil(timeout: timeout) { isSettled }
+    }
+
+    /// Waits until `condition` holds, checking it again after every frame and every event
+    /// taken in, or until the deadline; returns whether it held.
+    @discardableResult public func waitUntil(
+        timeout: Duration = .seconds(60), _ condition: () -> Bool
+    ) async -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
-        while !isSettled {
-            guard isRunning, clock.now < deadline else { return isSettled }
+        while !condition() {
+            guard isRunning, clock.now < deadline else { return condition() }
             await nextChange(before: deadline, clock: clock)
         }
         return true

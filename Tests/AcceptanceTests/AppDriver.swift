@@ -17,6 +17,8 @@ final class AppDriver {
     let application: Application
     /// Kept for as long as the app runs, as the launcher keeps it.
     let scene: any AppScene
+    /// The time the search waits on; it moves only when the screen waits for nothing else.
+    let clock: TestClock
 
     /// Unless told otherwise the app talks to the stub as live TMDB would be talked to, and
     /// every path the scenario did not script answers with the bundled sample data.
@@ -31,11 +33,15 @@ final class AppDriver {
         self.step = step
         self.stub = stub
         self.terminal = VirtualTerminal(width: width, height: height)
-        self.scene = step.makeScene(client, window)
+        // A sleep that begins wakes the settle loop, which then decides whether time moves.
+        let woken = WeakApplication()
+        self.clock = TestClock(onSleep: { Task { @MainActor in woken.value?.setNeedsDisplay() } })
+        self.scene = step.makeScene(client, window, clock)
         self.application = Application(
             rootViewController: scene.makeRootViewController(),
             terminal: terminal,
             help: MovieApp.help(for: configuration))
+        woken.value = application
     }
 
     /// Starts the app and waits for its first settled screen.
@@ -66,9 +72,21 @@ final class AppDriver {
         await settle()
     }
 
+    /// Waits until the screen settles. When it waits for nothing but time (a debounce), time
+    /// moves to the next deadline, so a settled screen includes the debounce having fired
+    /// and its answer having arrived (L7).
     func settle(sourceLocation: SourceLocation = #_sourceLocation) async {
-        let isSettled = await application.waitUntilSettled(timeout: .seconds(120))
-        #expect(isSettled, "the screen did not settle", sourceLocation: sourceLocation)
+        while true {
+            let isSettledOrWaitingForTime = await application.waitUntil(timeout: .seconds(120)) {
+                application.isSettled || (clock.nextDeadline != nil && stub.inFlightCount == 0)
+            }
+            guard isSettledOrWaitingForTime else {
+                Issue.record("the screen did not settle", sourceLocation: sourceLocation)
+                return
+            }
+            guard !application.isSettled, let deadline = clock.nextDeadline else { return }
+            clock.advance(to: deadline)
+        }
     }
 
     /// Waits until every stubbed request has been answered (or cancelled), then lets the
@@ -96,4 +114,10 @@ final class AppDriver {
     func pageRequests(_ window: TrendingWindow = .week, page: Int) -> [RecordedRequest] {
         stub.pageRequests(window, page: page)
     }
+}
+
+/// The application a clock's wake-up call reaches, once it exists.
+@MainActor
+final class WeakApplication {
+    weak var value: Application?
 }

@@ -19,7 +19,8 @@ struct AppCoordinatorTests {
 
     private func start() throws -> (AppCoordinator, NavigationController, TrendingViewController) {
         let container = AppDIContainer(
-            movieService: service, dataSourceName: "fake data", window: .week)
+            movieService: service, dataSourceName: "fake data", window: .week,
+            scheduler: MainScheduler.instance)
         let coordinator = container.makeAppCoordinator()
         let navigationController = coordinator.start()
         let root = try #require(navigationController.topViewController as? TrendingViewController)
@@ -160,7 +161,7 @@ struct AppDIContainerTests {
         let client = TMDBClient(configuration: Configuration())
         let container = AppDIContainer(
             movieService: client, dataSourceName: client.configuration.dataSourceName,
-            window: .day)
+            window: .day, scheduler: MainScheduler.instance)
         let coordinator = container.makeAppCoordinator()
         let navigationController = coordinator.start()
         let root = try #require(navigationController.topViewController as? TrendingViewController)

@@ -16,6 +16,7 @@ final class FakeMovieService: MovieService {
         case trendingMovies(window: TrendingWindow, page: Int)
         case movieDetail(id: Int)
         case movieVideos(id: Int)
+        case searchMovies(query: String, page: Int)
     }
 
     /// One scripted answer, optionally held back until `gate` opens.
@@ -33,6 +34,12 @@ final class FakeMovieService: MovieService {
         var trending: [TrendingKey: [Answer<MoviePage>]] = [:]
         var details: [Int: [Answer<MovieDetail>]] = [:]
         var videos: [Int: [Answer<[Video]>]] = [:]
+        var searches: [SearchKey: [Answer<MoviePage>]] = [:]
+    }
+
+    private struct SearchKey: Hashable {
+        var query: String
+        var page: Int
     }
 
     private let script = Mutex(Script())
@@ -62,6 +69,15 @@ final class FakeMovieService: MovieService {
     func answerVideos(id: Int, with result: Result<[Video], TMDBError>, gate: Gate? = nil) {
         script.withLock {
             $0.videos[id, default: []].append(Answer(result: result, gate: gate))
+        }
+    }
+
+    func answerSearch(
+        query: String, page: Int, with result: Result<MoviePage, TMDBError>, gate: Gate? = nil
+    ) {
+        script.withLock {
+            $0.searches[SearchKey(query: query, page: page), default: []].append(
+                Answer(result: result, gate: gate))
         }
     }
 
@@ -108,6 +124,15 @@ final class FakeMovieService: MovieService {
     func movieVideos(id: Int) async throws(TMDBError) -> [Video] {
         let call = Call.movieVideos(id: id)
         let answer = script.withLock { script in Self.next(in: &script.videos[id]) }
+        callLog.append(call)
+        return try await deliver(answer, for: call)
+    }
+
+    func searchMovies(query: String, page: Int) async throws(TMDBError) -> MoviePage {
+        let call = Call.searchMovies(query: query, page: page)
+        let answer = script.withLock { script in
+            Self.next(in: &script.searches[SearchKey(query: query, page: page)])
+        }
         callLog.append(call)
         return try await deliver(answer, for: call)
     }

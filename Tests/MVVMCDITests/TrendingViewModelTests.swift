@@ -258,7 +258,7 @@ struct TrendingStateTests {
                 == .init(text: TMDBError.offline.message, hint: "r to retry", isError: true))
         #expect(
             Self.loaded(selectedRow: 11).footer
-                == .hint("↑↓ move · enter open · t today/this week · ? help · q quit"))
+                == .hint("↑↓ move · enter open · / search · t today/this week · ? help · q quit"))
         #expect(Self.loaded(selectedRow: 11).position == "12 / 20")
     }
 }

@@ -4,6 +4,7 @@ import TMDB
 import TMDBTestSupport
 import TerminalUI
 import Testing
+import ViewModelKit
 
 @testable import MVVMC
 
@@ -36,7 +37,7 @@ struct AppCoordinatorTests {
     }
 
     @Test func startReturnsTheNavigationControllerWithTheTrendingListAtTheRoot() throws {
-        let coordinator = AppCoordinator(window: .week)
+        let coordinator = AppCoordinator(window: .week, scheduler: MainScheduler.instance)
 
         let navigationController = coordinator.start()
 
@@ -52,7 +53,7 @@ struct AppCoordinatorTests {
 
     @Test func aSelectedMovieStartsAChildCoordinatorThatPushesItsDetail() throws {
         // T11: the list announces, a child coordinator pushes the detail of that movie.
-        let coordinator = AppCoordinator(window: .week)
+        let coordinator = AppCoordinator(window: .week, scheduler: MainScheduler.instance)
         let (navigationController, root, _, _) = try show(coordinator)
 
         root.onMovieSelected?(movie)
@@ -71,7 +72,7 @@ struct AppCoordinatorTests {
         "D5: the back keys pop through the navigation controller, and the coordinator lets the flow go",
         arguments: [Key.character("b"), .escape, .backspace, .left])
     func backKeysPopAndTheChildCoordinatorIsReleased(key: Key) async throws {
-        let coordinator = AppCoordinator(window: .week)
+        let coordinator = AppCoordinator(window: .week, scheduler: MainScheduler.instance)
         let (navigationController, root, terminal, application) = try show(coordinator)
         root.onMovieSelected?(movie)
         weak let weakChild = coordinator.childCoordinators.first
@@ -86,7 +87,7 @@ struct AppCoordinatorTests {
     }
 
     @Test func anotherSelectionAfterGoingBackStartsAnotherFlow() async throws {
-        let coordinator = AppCoordinator(window: .day)
+        let coordinator = AppCoordinator(window: .day, scheduler: MainScheduler.instance)
         let (navigationController, root, terminal, application) = try show(coordinator)
 
         root.onMovieSelected?(movie)
@@ -110,7 +111,7 @@ struct AppCoordinatorTests {
         stub.respond(
             to: "/3/movie/550",
             with: Fixtures.detail(.init(id: 550, title: "Dune"), delay: .milliseconds(100)))
-        let coordinator = AppCoordinator(window: .week)
+        let coordinator = AppCoordinator(window: .week, scheduler: MainScheduler.instance)
         let (navigationController, root, terminal, application) = try show(coordinator)
         weak var weakDetail: MovieDetailViewController?
         weak var weakViewModel: MovieDetailViewModel?
@@ -152,7 +153,7 @@ struct AppCoordinatorTests {
         weak var weakDetail: MovieDetailViewController?
         weak var weakChild: MovieDetailCoordinator?
         do {
-            let coordinator = AppCoordinator(window: .week)
+            let coordinator = AppCoordinator(window: .week, scheduler: MainScheduler.instance)
             let navigationController = coordinator.start()
             let root = try #require(
                 navigationController.topViewController as? TrendingViewController)

@@ -9,7 +9,9 @@ struct ArchitectureRuleTests {
         let rules = try SourceRules(step: "03-MVVM-IO")
         let viewModels = rules.files(endingWith: "ViewModel.swift")
         #expect(
-            viewModels.map(\.name) == ["MovieDetailViewModel.swift", "TrendingViewModel.swift"])
+            viewModels.map(\.name) == [
+                "MovieDetailViewModel.swift", "SearchViewModel.swift", "TrendingViewModel.swift",
+            ])
         for file in viewModels {
             let forbidden = SourceRules.importedModules(in: file.code)
                 .intersection(["TerminalUI", "MovieUI"])
