@@ -16,6 +16,8 @@
 #define SIGBUS 10  // 7 on Linux
 #define SIGSEGV 11
 #define SIGTERM 15
+#define SIGTSTP 18  // 20 on Linux
+#define SIGCONT 19  // 18 on Linux
 #define SIGWINCH 28
 
 typedef void (*sig_t)(int);

@@ -115,6 +115,7 @@ public enum MovieApp {
                 HelpContent.Entry(keys: "r", action: "reload the list, or retry what failed"),
                 HelpContent.Entry(keys: "?", action: "this help (any key closes it)"),
                 HelpContent.Entry(keys: "q  Ctrl-C", action: "quit"),
+                HelpContent.Entry(keys: "Ctrl-Z", action: "suspend; fg brings the app back"),
             ],
             notes: [
                 "Data: \(dataSourceDescription(for: configuration))",

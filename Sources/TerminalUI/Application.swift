@@ -18,6 +18,7 @@
     private var isDisplayScheduled = false
     private var lastFrame: Canvas?
     private var frameCount = 0
+    private var lastFrameTime: ContinuousClock.Instant?
     private var eventTask: Task<Void, Never>?
     private var quitContinuation: CheckedContinuation<Void, Never>?
     private var frameWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
@@ -73,7 +74,12 @@
         needsDisplay = true
         guard !isDisplayScheduled, isRunning else { return }
         isDisplayScheduled = true
+        // At most one frame per frame interval: a redraw asked for sooner waits its turn.
+        let wait = lastFrameTime.map { $0 + terminal.frameInterval - .now } ?? .zero
         Task { [weak self] in
+            if wait > .zero {
+                try? await Task.sleep(for: wait)
+            }
             self?.displayIfNeeded()
         }
     }
@@ -86,6 +92,10 @@
         if key == .control("c") {
             wasInterrupted = true
             quit()
+            return
+        }
+        if key == .control("z") {
+            terminal.suspend()
             return
         }
         if isTooSmall(terminal.size) {
@@ -242,6 +252,7 @@
             terminal.write(bytes)
         }
         frameCount += 1
+        lastFrameTime = .now
         resumeFrameWaiters()
     }
 

@@ -19,6 +19,8 @@ public enum ExitStatus {
     public static let screenNotShown: Int32 = 3
     /// Standard output could not be written: a full disk, a closed descriptor.
     public static let outputFailed: Int32 = 4
+    /// A print mode gave up waiting for the screen to settle (a server that never answers).
+    public static let gaveUpWaiting: Int32 = 5
     /// Ctrl-C.
     public static let interrupted: Int32 = 130
 
@@ -29,6 +31,7 @@ public enum ExitStatus {
         (usageError, "usage error"),
         (screenNotShown, "the screen is below 40×10, so only \"Terminal too small\" was printed"),
         (outputFailed, "standard output could not be written"),
+        (gaveUpWaiting, "gave up waiting for the screen to settle (it still showed work)"),
         (interrupted, "Ctrl-C"),
     ]
 }
@@ -76,13 +79,22 @@ public enum Launcher {
     /// the final screen as plain text.
     @MainActor
     static func runOffScreen(
-        keys: [Key], help: HelpContent, makeRootViewController: @MainActor () -> ViewController
+        keys: [Key], help: HelpContent, settleTimeout: Duration = settleTimeout,
+        makeRootViewController: @MainActor () -> ViewController
     ) async -> Int32 {
         let size = TerminalEnvironment.fallbackSize(ProcessEnvironment.current)
         let lines = await renderOffScreen(
-            keys: keys, size: size, help: help, makeRootViewController: makeRootViewController)
+            keys: keys, size: size, help: help, settleTimeout: settleTimeout,
+            makeRootViewController: makeRootViewController)
         guard writeStandardOutput(lines.screen.joined(separator: "\n") + "\n") else {
             return ExitStatus.outputFailed
+        }
+        guard lines.isSettled else {
+            // Never a success on a screen that still shows work in progress.
+            Platform.writeStandardError(
+                "Gave up waiting after \(settleTimeout.components.seconds) s: the screen still"
+                    + " shows work in progress.\n")
+            return ExitStatus.gaveUpWaiting
         }
         let minimum = Application.minimumSize
         if size.width < minimum.width || size.height < minimum.height {
@@ -124,22 +136,27 @@ public enum Launcher {
         return String(cString: text)
     }
 
-    /// The screen after the keys, as plain rows, and the error it shows, if any.
+    /// How long a print mode waits for each screen to settle: far longer than a request may
+    /// take (15 s), so that a slow answer still arrives and only a hang is given up on.
+    static let settleTimeout: Duration = .seconds(60)
+
+    /// The screen after the keys, as plain rows, the error it shows, if any, and whether it
+    /// settled: false when a wait gave up.
     @MainActor
     static func renderOffScreen(
-        keys: [Key], size: Size, help: HelpContent,
+        keys: [Key], size: Size, help: HelpContent, settleTimeout: Duration = settleTimeout,
         makeRootViewController: @MainActor () -> ViewController
-    ) async -> (screen: [String], errorMessage: String?) {
+    ) async -> (screen: [String], errorMessage: String?, isSettled: Bool) {
         let terminal = VirtualTerminal(width: size.width, height: size.height)
         let application = Application(
             rootViewController: makeRootViewController(), terminal: terminal, help: help)
         application.start()
-        await application.waitUntilSettled()
-        for key in keys where application.isRunning {
+        var isSettled = await application.waitUntilSettled(timeout: settleTimeout)
+        for key in keys where application.isRunning && isSettled {
             application.send(key)
-            await application.waitUntilSettled()
+            isSettled = await application.waitUntilSettled(timeout: settleTimeout)
         }
-        let result = (application.screenLines, application.lastFrameErrorMessage)
+        let result = (application.screenLines, application.lastFrameErrorMessage, isSettled)
         application.quit()
         return result
     }

@@ -1,6 +1,6 @@
 // Every call into the C library lives here, so that macOS and Linux differ in one short file.
-// The names used (cfmakeraw, VMIN, VTIME, TIOCGWINSZ, POLLIN, SIG_DFL, nfds_t) exist on both
-// platforms with their own values and types; only the module and the ioctl request differ.
+// The names used (cfmakeraw, VMIN, VTIME, TIOCGWINSZ, POLLIN, SIG_DFL, SIGTSTP, nfds_t) exist
+// on both platforms with their own values and types; only the module differs.
 // DARWIN_SHAPES is set only by DarwinShapes/check, which type-checks the Darwin branch on Linux.
 #if canImport(Glibc) && !DARWIN_SHAPES
     import Glibc
@@ -17,6 +17,7 @@
 /// The terminal settings before raw mode, and whether they still need restoring. Plain globals
 /// because signal handlers read them; they are written once before the handlers are installed.
 nonisolated(unsafe) private var savedAttributes = termios()
+nonisolated(unsafe) private var rawAttributes = termios()
 nonisolated(unsafe) private var isRawModeActive = false
 nonisolated(unsafe) private var wakeWriteDescriptor: Int32 = -1
 
@@ -32,6 +33,13 @@ private func restoreTerminalState() {
 /// SIGWINCH: wake the input thread, which reads the new size.
 private func handleWindowChange(_ number: Int32) {
     var byte = Platform.resizeWakeByte
+    _ = write(wakeWriteDescriptor, &byte, 1)
+}
+
+/// SIGTSTP (`kill -TSTP`, or Ctrl-Z's own path): wake the input thread, which suspends the
+/// process outside the handler, where stopping and continuing are safe to do.
+private func handleSuspend(_ number: Int32) {
+    var byte = Platform.suspendWakeByte
     _ = write(wakeWriteDescriptor, &byte, 1)
 }
 
@@ -53,6 +61,7 @@ private func handleCrash(_ number: Int32) {
 enum Platform {
     static let resizeWakeByte = UInt8(ascii: "W")
     static let stopWakeByte = UInt8(ascii: "Q")
+    static let suspendWakeByte = UInt8(ascii: "Z")
 
     /// What `poll` found.
     enum Readiness {
@@ -83,10 +92,12 @@ enum Platform {
             controlCharacters[Int(VMIN)] = 1
             controlCharacters[Int(VTIME)] = 0
         }
+        rawAttributes = raw
         wakeWriteDescriptor = wakeDescriptor
         isRawModeActive = true
         _ = atexit { restoreTerminalState() }
         _ = signal(SIGWINCH, handleWindowChange)
+        _ = signal(SIGTSTP, handleSuspend)
         for number in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
             _ = signal(number, handleTermination)
         }
@@ -103,6 +114,31 @@ enum Platform {
     /// Shows the cursor, leaves the alternate screen and puts the saved settings back; once.
     static func restoreTerminal() {
         restoreTerminalState()
+    }
+
+    /// Job control, as full-screen programs do it: put the terminal back as the shell left
+    /// it, stop until `fg` (SIGCONT), then take the terminal again. Call off the main thread.
+    static func suspendProcess(enterScreen: String) {
+        guard isRawModeActive else { return }
+        restoreTerminalState()
+        _ = signal(SIGTSTP, SIG_DFL)
+        _ = kill(getpid(), SIGTSTP)
+        // Continued.
+        _ = signal(SIGTSTP, handleSuspend)
+        _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &rawAttributes)
+        isRawModeActive = true
+        writeStandardOutput(enterScreen)
+    }
+
+    /// Asks for the suspension from any thread, as SIGTSTP does.
+    static func requestSuspension() {
+        wake(wakeWriteDescriptor, with: suspendWakeByte)
+    }
+
+    /// Exits at once with the status of an interrupt, after putting the terminal back.
+    static func exitInterrupted() -> Never {
+        restoreTerminalState()
+        _exit(130)
     }
 
     /// A pipe whose write end never blocks, so a signal handler can always write to it.

@@ -1,15 +1,23 @@
 import Foundation
+import Synchronization
 
 /// The terminal the app runs on: raw mode, the alternate screen, a hidden cursor, keys read on a
 /// background thread, SIGWINCH as `.resize`. `restore()` (and exit, and terminating signals)
 /// put everything back.
-@MainActor final class RealTerminal: TerminalDevice {
+///
+/// Ctrl-C quits at once, from the input thread, however many keys wait before it; Ctrl-Z and
+/// SIGTSTP suspend the app as vim and less do, and `fg` brings it back redrawn.
+@MainActor final class RealTerminal: TerminalDevice, EventQueueReporting {
     /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
     nonisolated static let escapeTimeoutMilliseconds: Int32 = 30
+    /// Alternate screen, hidden cursor, bracketed paste (a paste arrives as one edit).
+    nonisolated static let enterScreen = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h"
 
     let events: AsyncStream<TerminalEvent>
     private let wakePipe: (read: Int32, write: Int32)
     private var isRestored = false
+    /// Events read but not yet taken in, so that a backlog of keys costs one frame.
+    private let queuedEvents: QueuedEventCount
 
     /// nil when standard input is not a terminal that can enter raw mode.
     init?() {
@@ -21,13 +29,32 @@ import Foundation
         self.wakePipe = wakePipe
         let (events, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
         self.events = events
-        // Alternate screen, hidden cursor, bracketed paste (a paste arrives as one edit).
-        Platform.writeStandardOutput("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h")
+        let queuedEvents = QueuedEventCount()
+        self.queuedEvents = queuedEvents
+        Platform.writeStandardOutput(Self.enterScreen)
         let wakeDescriptor = wakePipe.read
         Thread.detachNewThread {
-            Self.readInput(wakeDescriptor: wakeDescriptor, continuation: continuation)
+            Self.readInput(
+                wakeDescriptor: wakeDescriptor,
+                send: { event in
+                    queuedEvents.increment()
+                    continuation.yield(event)
+                }, finish: { continuation.finish() })
         }
     }
+
+    var unconsumedEventCount: Int { queuedEvents.value }
+
+    func didConsumeEvent() {
+        queuedEvents.decrement()
+    }
+
+    func suspend() {
+        Platform.requestSuspension()
+    }
+
+    /// Sixty frames a second at most, however fast keys and answers come.
+    var frameInterval: Duration { .milliseconds(16) }
 
     var size: Size {
         Platform.windowSize() ?? TerminalEnvironment.fallbackSize(ProcessEnvironment.current)
@@ -48,7 +75,7 @@ import Foundation
     /// The input thread: decode keys as bytes arrive; a pending ESC becomes `.escape` when
     /// nothing follows within the timeout; a wake byte means resize or stop.
     nonisolated private static func readInput(
-        wakeDescriptor: Int32, continuation: AsyncStream<TerminalEvent>.Continuation
+        wakeDescriptor: Int32, send: (TerminalEvent) -> Void, finish: () -> Void
     ) {
         var decoder = InputDecoder()
         while true {
@@ -57,30 +84,55 @@ import Foundation
             case .input:
                 let bytes = Platform.readStandardInput(maximumCount: 4096)
                 if bytes.isEmpty {
-                    continuation.finish()
+                    finish()
                     return
                 }
-                for key in decoder.feed(bytes) {
-                    continuation.yield(.key(key))
-                }
+                sendKeys(decoder.feed(bytes), to: send)
             case .timeout:
-                for key in decoder.flush() {
-                    continuation.yield(.key(key))
-                }
+                sendKeys(decoder.flush(), to: send)
             case .wake:
                 let wakeBytes = Platform.read(from: wakeDescriptor, maximumCount: 64)
                 if wakeBytes.contains(Platform.stopWakeByte) {
-                    continuation.finish()
+                    finish()
                     return
                 }
+                if wakeBytes.contains(Platform.suspendWakeByte) {
+                    Platform.suspendProcess(enterScreen: enterScreen)
+                }
+                // A resize, or back from a suspension: lay the whole screen out again.
                 let size =
                     Platform.windowSize()
                     ?? TerminalEnvironment.fallbackSize(ProcessEnvironment.current)
-                continuation.yield(.resize(size))
+                send(.resize(size))
             case .closed:
-                continuation.finish()
+                finish()
                 return
             }
         }
+    }
+
+    /// Sends the keys of one read; Ctrl-C among them quits at once, however long the backlog.
+    nonisolated private static func sendKeys(_ keys: [Key], to send: (TerminalEvent) -> Void) {
+        if keys.contains(.control("c")) {
+            Platform.exitInterrupted()
+        }
+        for key in keys {
+            send(.key(key))
+        }
+    }
+}
+
+/// A count the input thread raises and the main actor lowers.
+private final class QueuedEventCount: Sendable {
+    private let count = Atomic<Int>(0)
+
+    var value: Int { count.load(ordering: .relaxed) }
+
+    func increment() {
+        count.add(1, ordering: .relaxed)
+    }
+
+    func decrement() {
+        count.subtract(1, ordering: .relaxed)
     }
 }

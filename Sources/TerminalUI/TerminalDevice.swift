@@ -4,6 +4,18 @@
     /// One call per frame.
     func write(_ bytes: [UInt8])
     var events: AsyncStream<TerminalEvent> { get }
+    /// Ctrl-Z: hand the terminal back to the shell until the user brings the app back.
+    func suspend()
+    /// The shortest time between two frames.
+    var frameInterval: Duration { get }
+}
+
+extension TerminalDevice {
+    /// Off screen every frame is drawn at once, so that a test never waits on a clock.
+    public var frameInterval: Duration { .zero }
+
+    /// A terminal without job control (an off-screen one) ignores Ctrl-Z.
+    public func suspend() {}
 }
 
 /// What a terminal reports to the application.

@@ -175,7 +175,7 @@ import Testing
     func exitStatuses() {
         let statuses = ExitStatus.meanings.map(\.status)
         #expect(Set(statuses).count == statuses.count)
-        #expect(statuses == [0, 1, 2, 3, 4, 130])
+        #expect(statuses == [0, 1, 2, 3, 4, 5, 130])
         #expect(ExitStatus.screenNotShown == 3)
         #expect(ExitStatus.outputFailed == 4)
     }
