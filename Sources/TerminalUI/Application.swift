@@ -198,8 +198,10 @@
     private func handle(_ event: TerminalEvent) {
         (terminal as? any EventQueueReporting)?.didConsumeEvent()
         switch event {
-        case .key(let key):
-            send(key)
+        case .keys(let keys):
+            for key in keys {
+                send(key)
+            }
         case .resize:
             renderer.invalidate()
             setNeedsDisplay()

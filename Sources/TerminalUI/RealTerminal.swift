@@ -116,8 +116,8 @@ import Synchronization
         if keys.contains(.control("c")) {
             Platform.exitInterrupted()
         }
-        for key in keys {
-            send(.key(key))
+        if !keys.isEmpty {
+            send(.keys(keys))
         }
     }
 }

@@ -20,7 +20,9 @@ extension TerminalDevice {
 
 /// What a terminal reports to the application.
 public enum TerminalEvent: Sendable {
-    case key(Key)
+    /// Keys that arrived together (one read: a paste, a fast typist), taken in one after
+    /// another with nothing in between, so a burst acts the same on every run (E7).
+    case keys([Key])
     case resize(Size)
 }
 

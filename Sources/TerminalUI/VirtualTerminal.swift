@@ -54,14 +54,14 @@
         type(keys)
     }
 
+    /// Types the keys as they would arrive in one read: all at once, taken in one by one.
     public func type(_ keys: [Key]) {
-        for key in keys {
-            unconsumedEventCount += 1
-            continuation.yield(.key(key))
-        }
+        guard !keys.isEmpty else { return }
+        unconsumedEventCount += 1
+        continuation.yield(.keys(keys))
     }
 
-    /// Types every character of `text` as its own key.
+    /// Types every character of `text` as its own key, in one read.
     public func type(text: String) {
         type(text.map { Key.character($0) })
     }
