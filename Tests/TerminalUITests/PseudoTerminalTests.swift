@@ -3,7 +3,8 @@ import PseudoTerminal
 import Testing
 
 /// L1, E4: the real `terminal-demo` under a pseudo-terminal leaves the terminal as it found it,
-/// whether it ends with q, Ctrl-C, SIGTERM or SIGHUP.
+/// whether it ends with q, Ctrl-C, SIGTERM or SIGHUP; bracketed paste (S1) is on while it runs
+/// and off again after.
 @Suite struct PseudoTerminalTests {
     @Test("the terminal is restored on every exit path (L1, E4)", arguments: ProcessEnding.allCases)
     func restoresTheTerminal(_ ending: ProcessEnding) throws {
@@ -16,6 +17,7 @@ import Testing
         #expect(shown, "no first frame: \(process.outputText.debugDescription)")
         #expect(process.outputText.contains("\u{1B}[?1049h"))
         #expect(process.outputText.contains("\u{1B}[?25l"))
+        #expect(process.outputText.contains("\u{1B}[?2004h"), "bracketed paste is on (S1)")
         #expect(process.terminalFlags() != flagsBefore, "raw mode was not entered")
 
         ending.end(process)
@@ -28,6 +30,12 @@ import Testing
         let left = output.range(of: "\u{1B}[?1049l", options: .backwards)
         let shownCursor = output.range(of: "\u{1B}[?25h", options: .backwards)
         #expect(entered != nil && left != nil && shownCursor != nil)
+        let pasteOn = output.range(of: "\u{1B}[?2004h", options: .backwards)
+        let pasteOff = output.range(of: "\u{1B}[?2004l", options: .backwards)
+        #expect(pasteOn != nil && pasteOff != nil, "bracketed paste is turned off again (S1)")
+        if let pasteOn, let pasteOff {
+            #expect(pasteOff.lowerBound > pasteOn.lowerBound)
+        }
         if let entered, let left, let shownCursor {
             #expect(left.lowerBound > entered.lowerBound)
             #expect(shownCursor.lowerBound > entered.lowerBound)
