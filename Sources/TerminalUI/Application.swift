@@ -113,11 +113,12 @@
         }
         // A key acts on what is current, even when the frame showing it is not drawn yet.
         rootViewController.updatePropertiesIfNeeded()
-        if let responder = firstResponder, responder.viewController.map(isOnScreen) == true,
-            responder.handle(key)
-        {
-            return
+        if let responder = firstResponder, responder.viewController.map(isOnScreen) == true {
+            if responder.handle(key) { return }
+            // Declined: the key goes on to the screens, which must not offer it again.
+            declinedResponder = responder
         }
+        defer { declinedResponder = nil }
         if key == .character("q") {
             quit()
             return
@@ -132,6 +133,9 @@
 
     /// The view keys reach first, like a window's first responder; weak, a screen owns it.
     private(set) weak var firstResponder: View?
+    /// The first responder while a key it declined goes on to the screens, so that the
+    /// views it sits among skip it, as a key in UIKit never returns down the responder chain.
+    private(set) weak var declinedResponder: View?
 
     func setFirstResponder(_ view: View?) {
         guard view !== firstResponder else { return }

@@ -91,16 +91,32 @@ public enum CommandLineParser {
     }
 
     /// A key name is one character or a short word, so a word wider than an echo is never
-    /// one: it is cut before the script is parsed, and the usage error names it short.
+    /// one: it is cut before the script is parsed, and the usage error names it short. A
+    /// quoted word is text to type, so it stays whole, and so does the white space in it.
     /// Every valid script stays as it was.
     private static func cuttingLongWords(of script: String) -> String {
-        guard script.split(whereSeparator: \.isWhitespace).contains(where: isTooLongToEcho) else {
-            return script
+        var result = ""
+        var word = ""
+        var isQuoted = false
+        func endWord() {
+            let isQuotedWord = word.count >= 2 && word.hasPrefix("\"") && word.hasSuffix("\"")
+            let isCut = !isQuotedWord && isTooLongToEcho(word[...])
+            result += isCut ? word.truncated(toWidth: UsageError.maximumEchoWidth) : word
+            word = ""
         }
-        return script.split(whereSeparator: \.isWhitespace).map { word in
-            isTooLongToEcho(word)
-                ? String(word).truncated(toWidth: UsageError.maximumEchoWidth) : String(word)
-        }.joined(separator: " ")
+        for character in script {
+            if character == "\"" {
+                isQuoted.toggle()
+                word.append(character)
+            } else if character.isWhitespace && !isQuoted {
+                endWord()
+                result.append(character)
+            } else {
+                word.append(character)
+            }
+        }
+        endWord()
+        return result
     }
 
     private static func isTooLongToEcho(_ word: Substring) -> Bool {

@@ -60,6 +60,11 @@ public struct TextListCell: ListCell, Sendable, Hashable {
     private var rowCount: Int?
     /// Rows shown by the last draw, so that `willDisplay` is told only about new ones.
     private var displayedRows = 0..<0
+    /// The scroll as the user left it, and the rows there were then. A draw in less room
+    /// (a search bar over the list, a smaller terminal) scrolls only that frame, so the list
+    /// shows as it was once the room comes back, as a UIKit list keeps its content offset.
+    private var anchoredFirstRow = 0
+    private var anchoredRowCount = 0
 
     public override init() {
         super.init()
@@ -96,6 +101,8 @@ public struct TextListCell: ListCell, Sendable, Hashable {
     private func moveSelection(to row: Int) {
         let previous = selectedRow
         selectRow(row)
+        anchoredFirstRow = firstVisibleRow
+        anchoredRowCount = visibleRowCount
         if selectedRow != previous {
             delegate?.listView(self, didMoveSelectionTo: selectedRow)
         }
@@ -103,7 +110,12 @@ public struct TextListCell: ListCell, Sendable, Hashable {
 
     public override func draw(in canvas: Canvas, bounds: Rect) {
         visibleRowCount = max(bounds.height, 0)
-        scrollToSelection()
+        firstVisibleRow = Self.firstRow(
+            from: anchoredFirstRow, showing: selectedRow, rows: visibleRowCount, of: numberOfRows)
+        if visibleRowCount >= anchoredRowCount {
+            anchoredFirstRow = firstVisibleRow
+            anchoredRowCount = visibleRowCount
+        }
         let count = numberOfRows
         let visible = firstVisibleRow..<min(firstVisibleRow + visibleRowCount, count)
         let newlyVisible = visible.filter { !displayedRows.contains($0) }
@@ -151,14 +163,27 @@ public struct TextListCell: ListCell, Sendable, Hashable {
         return true
     }
 
-    /// Keeps the selection inside the visible rows and the visible rows inside the list.
+    /// Keeps the selection inside the visible rows and the visible rows inside the list, in
+    /// this frame's room and in the room the scroll was left with.
     private func scrollToSelection() {
-        guard visibleRowCount > 0 else { return }
-        if selectedRow < firstVisibleRow {
-            firstVisibleRow = selectedRow
-        } else if selectedRow >= firstVisibleRow + visibleRowCount {
-            firstVisibleRow = selectedRow - visibleRowCount + 1
+        let count = numberOfRows
+        firstVisibleRow = Self.firstRow(
+            from: firstVisibleRow, showing: selectedRow, rows: visibleRowCount, of: count)
+        anchoredFirstRow = Self.firstRow(
+            from: anchoredFirstRow, showing: selectedRow, rows: anchoredRowCount, of: count)
+    }
+
+    /// The first row closest to `first` that shows `selected` in `rows` rows of `count`.
+    private static func firstRow(from first: Int, showing selected: Int, rows: Int, of count: Int)
+        -> Int
+    {
+        guard rows > 0 else { return first }
+        var first = first
+        if selected < first {
+            first = selected
+        } else if selected >= first + rows {
+            first = selected - rows + 1
         }
-        firstVisibleRow = max(min(firstVisibleRow, numberOfRows - visibleRowCount), 0)
+        return max(min(first, count - rows), 0)
     }
 }

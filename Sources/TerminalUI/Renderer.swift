@@ -12,10 +12,11 @@
         self.colorEnabled = colorEnabled
     }
 
-    /// Forgets the last frame so that the next one is drawn in full (after a resize).
+    /// Forgets the last frame so that the next one is drawn in full (after a resize). Whether
+    /// the cursor shows is kept: clearing the screen does not hide it, so a frame without a
+    /// cursor must still hide it, and a full frame always puts it back.
     func invalidate() {
         previous = nil
-        previousCursor = nil
     }
 
     /// The bytes that turn the last frame into `canvas`; empty when nothing changed.

@@ -113,15 +113,15 @@ extension TextFieldDelegate {
         canvas.draw(prompt, x: bounds.x, y: bounds.y, maxWidth: bounds.width, style: .bold)
         let room = max(bounds.width - prompt.displayWidth - 1, 0)
         let x = bounds.x + prompt.displayWidth
+        // The cursor goes after what shows, which is the sanitised text, not the raw one.
+        let visible = Self.tail(of: text.sanitizedForTerminal(), fitting: room)
         if text.isEmpty {
             canvas.draw(placeholder, x: x, y: bounds.y, maxWidth: room, style: .dim)
         } else {
-            let visible = Self.tail(of: text.sanitizedForTerminal(), fitting: room)
             canvas.draw(visible, x: x, y: bounds.y, maxWidth: room)
         }
         if isFirstResponder {
-            let textWidth = text.isEmpty ? 0 : Self.tail(of: text, fitting: room).displayWidth
-            canvas.cursor = (x: min(x + textWidth, bounds.maxX - 1), y: bounds.y)
+            canvas.cursor = (x: min(x + visible.displayWidth, bounds.maxX - 1), y: bounds.y)
         }
     }
 

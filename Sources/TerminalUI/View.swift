@@ -83,8 +83,10 @@
     }
 
     /// Keys reach the top view controller first, then its views. Return true when handled.
+    /// A first responder that already declined the key is not asked again.
     open func handle(_ key: Key) -> Bool {
-        for subview in subviews where !subview.isHidden {
+        let declined = subviews.isEmpty ? nil : hostingApplication?.declinedResponder
+        for subview in subviews where !subview.isHidden && subview !== declined {
             if subview.handle(key) { return true }
         }
         return false

@@ -245,4 +245,57 @@ import Testing
         #expect(await application.waitUntilSettled())
         #expect(terminal.rows[0].hasPrefix("Count 9"))
     }
+
+    /// Handles `+` without changing anything on screen, so that no frame follows it.
+    final class SilentKeyController: ViewController {
+        private(set) var presses = 0
+
+        override func handle(_ key: Key) -> Bool {
+            guard key == .character("+") else { return false }
+            presses += 1
+            return true
+        }
+    }
+
+    @Test("waitUntil returns as soon as a key that draws nothing makes the condition true (E7, L7)")
+    func waitUntilWakesOnEveryEvent() async {
+        let root = SilentKeyController()
+        let (application, terminal) = await makeApplication(root: root)
+        let writes = terminal.writeCount
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(60))
+        terminal.type(.character("+"), .character("+"))
+        #expect(await application.waitUntil(timeout: .seconds(60)) { root.presses == 2 })
+        #expect(clock.now < deadline, "woken by the keys, not by the deadline")
+        #expect(terminal.writeCount == writes, "the keys drew no frame")
+    }
+
+    @Test("waitUntil with no time left answers at once (L7)")
+    func waitUntilWithoutTimeAnswersAtOnce() async {
+        let (application, _) = await makeApplication(root: SilentKeyController())
+        #expect(await application.waitUntil(timeout: .zero) { false } == false)
+        #expect(await application.waitUntil(timeout: .zero) { true })
+    }
+
+    @Test("waitUntil stops waiting when the application quits (E4, L7)")
+    func waitUntilEndsWithTheApplication() async {
+        let (application, terminal) = await makeApplication(root: SilentKeyController())
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(60))
+        terminal.type(.character("q"))
+        #expect(await application.waitUntil(timeout: .seconds(60)) { false } == false)
+        #expect(clock.now < deadline, "ended by the quit, not by the deadline")
+        #expect(!application.isRunning)
+    }
+
+    @Test("waitUntilSettled counts a typed key as pending until it is handled (E7, L7)")
+    func typedKeysAreNotSettled() async {
+        let root = ListViewController(rowCount: 10)
+        let (application, terminal) = await makeApplication(root: root)
+        terminal.type(.down, .down)
+        #expect(!application.isSettled)
+        #expect(await application.waitUntilSettled())
+        #expect(root.listView.selectedRow == 2)
+        #expect(terminal.rows[2] == "Row 2")
+    }
 }

@@ -74,6 +74,44 @@ import Testing
         }
     }
 
+    @Test("a double-quoted word types its characters, spaces and key names included (L7, S1)")
+    func quotedWordsTypeTheirCharacters() throws {
+        #expect(
+            try Key.parseScript(#"/ "super man" down"#)
+                == [.character("/")] + "super man".map { Key.character($0) } + [.down])
+        #expect(
+            try Key.parseScript(#""q?" "슈퍼" "down" "" enter"#)
+                == [
+                    .character("q"), .character("?"), .character("슈"), .character("퍼"),
+                    .character("d"), .character("o"), .character("w"), .character("n"), .enter,
+                ])
+        #expect(try Key.parseScript(#""a  b""#) == "a  b".map { Key.character($0) })
+        #expect(try Key.parseScript("\"e\u{301}\"") == [.character("e\u{301}")])
+    }
+
+    @Test(
+        "a quote without its closing quote is a usage error (L7)",
+        arguments: [#"/ "super"#, "\"", #"down "a" "b"#, #"/ "super man"#])
+    func unterminatedQuoteIsAUsageError(_ script: String) {
+        #expect(throws: UsageError(message: #"--keys has a " without its closing ""#)) {
+            try Key.parseScript(script)
+        }
+        #expect(throws: UsageError.self) {
+            try CommandLineParser.parse(["--keys", script], options: [])
+        }
+    }
+
+    @Test(
+        "a quoted word is typed whole on the command line, however long (L7, S1)",
+        arguments: [
+            String(repeating: "a", count: 60), String(repeating: "슈퍼맨", count: 10),
+            "super  man " + String(repeating: "x", count: 45),
+        ])
+    func longQuotedWordsAreTypedWhole(_ text: String) throws {
+        let parsed = try CommandLineParser.parse(["--keys", "/ \"\(text)\" enter"], options: [])
+        #expect(parsed.keyScript == [.character("/")] + text.map { Key.character($0) } + [.enter])
+    }
+
     /// Whether `text` holds anything a terminal would act on: C0 (newline included), DEL, C1.
     static func hasControlCharacters(_ text: String) -> Bool {
         text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }

@@ -117,4 +117,102 @@ import Testing
         var decoder = InputDecoder()
         #expect(decoder.flush() == [])
     }
+
+    // MARK: Bracketed paste and joined scalars (S1)
+
+    static let pasteStart = Array("\u{1B}[200~".utf8)
+    static let pasteEnd = Array("\u{1B}[201~".utf8)
+
+    /// Pasted text between the terminal's brackets.
+    static func pasted(_ text: String) -> [UInt8] {
+        pasteStart + Array(text.utf8) + pasteEnd
+    }
+
+    @Test("a bracketed paste is one key holding its text, keys and line breaks included (S1)")
+    func bracketedPasteIsOneKey() {
+        var decoder = InputDecoder()
+        let text = "super man\r\nq?\u{1B}[A 슈퍼맨 e\u{301}\u{7}"
+        #expect(decoder.feed(Self.pasted(text)) == [.paste(text)])
+        #expect(!decoder.hasPendingInput)
+    }
+
+    @Test("keys before and after a paste in the same read keep their order (S1, E7)")
+    func keysAroundAPaste() {
+        var decoder = InputDecoder()
+        let bytes = Array("/".utf8) + Self.pasted("ab") + Array("\u{1B}[Bq".utf8)
+        #expect(decoder.feed(bytes) == [.character("/"), .paste("ab"), .down, .character("q")])
+    }
+
+    @Test("a paste split byte by byte is still one key (S1)")
+    func pasteSplitIntoSingleBytes() {
+        var decoder = InputDecoder()
+        var keys: [Key] = []
+        for byte in Self.pasted("기생충 \u{1B}[B") + Array("x".utf8) {
+            keys += decoder.feed([byte])
+        }
+        #expect(keys == [.paste("기생충 \u{1B}[B"), .character("x")])
+    }
+
+    @Test("a paste whose end is late waits through flushes, a bare Esc inside included (S1)")
+    func pasteWaitsAcrossFlushes() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed(Self.pasteStart + Array("one\u{1B}".utf8)) == [])
+        #expect(decoder.hasPendingInput)
+        #expect(decoder.flush() == [], "the Esc key's timeout does not end a paste")
+        #expect(decoder.feed(Array(" two\u{1B}[20".utf8)) == [])
+        #expect(decoder.flush() == [])
+        #expect(decoder.hasPendingInput)
+        #expect(decoder.feed(Array("1~".utf8)) == [.paste("one\u{1B} two")])
+        #expect(!decoder.hasPendingInput)
+    }
+
+    @Test("an empty paste is one empty paste, and two pastes are two keys (S1)")
+    func emptyAndBackToBackPastes() {
+        var decoder = InputDecoder()
+        #expect(
+            decoder.feed(Self.pasted("") + Self.pasted("a") + Self.pasted("b")) == [
+                .paste(""), .paste("a"), .paste("b"),
+            ])
+    }
+
+    static let joinedCharacters = [
+        "e\u{301}", "👩\u{200D}👩\u{200D}👧", "🇰🇷", "❤\u{FE0F}", "\u{1112}\u{1161}\u{11AB}",
+        "👍\u{1F3FD}", "a\u{308}\u{301}",
+    ]
+
+    @Test(
+        "scalars that make one character in one read are one key (S1, T3)",
+        arguments: joinedCharacters)
+    func joinedScalarsAreOneCharacter(_ text: String) throws {
+        var decoder = InputDecoder()
+        let character = try #require(text.count == 1 ? text.first : nil)
+        #expect(
+            decoder.feed(Array(("x" + text + "y").utf8)) == [
+                .character("x"), .character(character), .character("y"),
+            ])
+        #expect(text.unicodeScalars.count > 1)
+        #expect(
+            Self.keyScalars(decoder.feed(Array(text.utf8))) == text.unicodeScalars.map(\.value),
+            "no scalar is lost or reordered")
+    }
+
+    /// The scalars of a single character key, to tell "e" + U+0301 from a precomposed "é".
+    static func keyScalars(_ keys: [Key]) -> [UInt32] {
+        guard keys.count == 1, case .character(let character) = keys[0] else { return [] }
+        return character.unicodeScalars.map(\.value)
+    }
+
+    @Test("two flags or two emoji in one read stay two keys (S1)")
+    func separateCharactersStaySeparate() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed(Array("🇰🇷🇯🇵".utf8)) == [.character("🇰🇷"), .character("🇯🇵")])
+        #expect(decoder.feed(Array("🎬🍿".utf8)) == [.character("🎬"), .character("🍿")])
+        #expect(decoder.feed(Array("한글".utf8)) == [.character("한"), .character("글")])
+    }
+
+    @Test("a combining mark after a key that is no character stays its own key")
+    func combiningMarkAfterAnEnter() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed(Array("\r\u{301}".utf8)) == [.enter, .character("\u{301}")])
+    }
 }

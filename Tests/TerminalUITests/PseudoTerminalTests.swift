@@ -3,23 +3,36 @@ import PseudoTerminal
 import Testing
 
 /// L1, E4: the real `terminal-demo` under a pseudo-terminal leaves the terminal as it found it,
-/// whether it ends with q, Ctrl-C, SIGTERM or SIGHUP.
+/// whether it ends with q, Ctrl-C, SIGTERM or SIGHUP; bracketed paste (S1) is on while it runs
+/// and off again after.
 @Suite struct PseudoTerminalTests {
+    /// A new pseudo-terminal's settings, read from one whose child never changes them. The
+    /// demo's own terminal can only be read once the demo runs, and by then it may be in raw
+    /// mode already.
+    static func newTerminalFlags() throws -> PseudoTerminalProcess.Flags {
+        var process = try #require(
+            PseudoTerminalProcess(executable: "/bin/sh", arguments: ["-c", "exit 0"]))
+        defer { process.close() }
+        #expect(process.waitForExit(timeout: .seconds(60)) == 0)
+        return try #require(process.terminalFlags())
+    }
+
     @Test("the terminal is restored on every exit path (L1, E4)", arguments: ProcessEnding.allCases)
     func restoresTheTerminal(_ ending: ProcessEnding) throws {
         let executable = try BuiltProducts.executable("terminal-demo")
+        let flagsBefore = try Self.newTerminalFlags()
         var process = try #require(PseudoTerminalProcess(executable: executable.path))
         defer { process.close() }
-        let flagsBefore = try #require(process.terminalFlags())
 
-        let shown = process.read(until: { $0.contains("TerminalUI demo") }, timeout: .seconds(20))
+        let shown = process.read(until: { $0.contains("TerminalUI demo") }, timeout: .seconds(60))
         #expect(shown, "no first frame: \(process.outputText.debugDescription)")
         #expect(process.outputText.contains("\u{1B}[?1049h"))
         #expect(process.outputText.contains("\u{1B}[?25l"))
+        #expect(process.outputText.contains("\u{1B}[?2004h"), "bracketed paste is on (S1)")
         #expect(process.terminalFlags() != flagsBefore, "raw mode was not entered")
 
         ending.end(process)
-        let status = process.waitForExit(timeout: .seconds(20))
+        let status = process.waitForExit(timeout: .seconds(60))
         process.drain()
         #expect(status == ending.expectedStatus)
         #expect(process.terminalFlags() == flagsBefore)
@@ -28,6 +41,12 @@ import Testing
         let left = output.range(of: "\u{1B}[?1049l", options: .backwards)
         let shownCursor = output.range(of: "\u{1B}[?25h", options: .backwards)
         #expect(entered != nil && left != nil && shownCursor != nil)
+        let pasteOn = output.range(of: "\u{1B}[?2004h", options: .backwards)
+        let pasteOff = output.range(of: "\u{1B}[?2004l", options: .backwards)
+        #expect(pasteOn != nil && pasteOff != nil, "bracketed paste is turned off again (S1)")
+        if let pasteOn, let pasteOff {
+            #expect(pasteOff.lowerBound > pasteOn.lowerBound)
+        }
         if let entered, let left, let shownCursor {
             #expect(left.lowerBound > entered.lowerBound)
             #expect(shownCursor.lowerBound > entered.lowerBound)

@@ -115,4 +115,105 @@ import Testing
         #expect(!text.contains("\u{1B}[4;1H"))
         #expect(terminal.rows[2] == "Row 1")
     }
+
+    // MARK: The terminal cursor (S1)
+
+    /// A 20×3 frame with "typed" on row 1 and, when given, the cursor at `cursor`.
+    static func frame(text: String = "typed", cursor: (x: Int, y: Int)?) -> Canvas {
+        let canvas = Canvas(size: Size(width: 20, height: 3))
+        canvas.draw(text, x: 0, y: 1)
+        canvas.cursor = cursor
+        return canvas
+    }
+
+    @Test("the cursor shows where the canvas puts it, after the frame's text (S1)")
+    func cursorShowsWhereTheCanvasSays() {
+        let renderer = Renderer(colorEnabled: true)
+        let bytes = String(decoding: renderer.render(Self.frame(cursor: (5, 1))), as: UTF8.self)
+        #expect(bytes.hasSuffix("typed\u{1B}[2;6H\u{1B}[?25h"), "\(bytes.debugDescription)")
+    }
+
+    @Test("an unchanged frame with the cursor where it was writes nothing (S1)")
+    func unchangedCursorWritesNothing() {
+        let renderer = Renderer(colorEnabled: true)
+        _ = renderer.render(Self.frame(cursor: (5, 1)))
+        #expect(renderer.render(Self.frame(cursor: (5, 1))).isEmpty)
+    }
+
+    @Test("writing cells moves the terminal's cursor, so it is put back after any write (S1)")
+    func cursorIsPutBackAfterAWrite() {
+        let renderer = Renderer(colorEnabled: true)
+        _ = renderer.render(Self.frame(cursor: (5, 1)))
+        let bytes = String(
+            decoding: renderer.render(Self.frame(text: "typex", cursor: (5, 1))), as: UTF8.self)
+        #expect(bytes.hasPrefix("\u{1B}[2;5Hx"))
+        #expect(bytes.hasSuffix("\u{1B}[2;6H"), "\(bytes.debugDescription)")
+        #expect(!bytes.contains("\u{1B}[?25h"), "no second show while it shows")
+    }
+
+    @Test("a cursor that moves over unchanged cells costs one cursor move (S1)")
+    func movingTheCursorAlone() {
+        let renderer = Renderer(colorEnabled: true)
+        _ = renderer.render(Self.frame(cursor: (5, 1)))
+        let bytes = String(decoding: renderer.render(Self.frame(cursor: (2, 1))), as: UTF8.self)
+        #expect(bytes == "\u{1B}[2;3H")
+    }
+
+    @Test("the cursor hides once no canvas asks for it, and stays hidden (S1)")
+    func cursorHidesAgain() {
+        let renderer = Renderer(colorEnabled: true)
+        _ = renderer.render(Self.frame(cursor: (5, 1)))
+        #expect(
+            String(decoding: renderer.render(Self.frame(cursor: nil)), as: UTF8.self)
+                == "\u{1B}[?25l")
+        #expect(renderer.render(Self.frame(cursor: nil)).isEmpty)
+        let shownAgain = String(
+            decoding: renderer.render(Self.frame(cursor: (0, 0))), as: UTF8.self)
+        #expect(shownAgain == "\u{1B}[1;1H\u{1B}[?25h")
+    }
+
+    @Test("a frame without a cursor never shows one (S1)")
+    func noCursorNoShow() {
+        let bytes = String(
+            decoding: Renderer(colorEnabled: true).render(Self.frame(cursor: nil)), as: UTF8.self)
+        #expect(!bytes.contains("\u{1B}[?25h"))
+        #expect(!bytes.contains("\u{1B}[?25l"))
+    }
+
+    @Test("after a resize redraws the screen, a frame without the cursor still hides it (S1, E3)")
+    func cursorHidesAfterAFullRedraw() {
+        let renderer = Renderer(colorEnabled: true)
+        _ = renderer.render(Self.frame(cursor: (5, 1)))
+        renderer.invalidate()
+        let bytes = String(decoding: renderer.render(Self.frame(cursor: nil)), as: UTF8.self)
+        #expect(bytes.hasPrefix("\u{1B}[0m\u{1B}[H\u{1B}[2J"))
+        #expect(bytes.hasSuffix("\u{1B}[?25l"), "\(bytes.debugDescription)")
+    }
+
+    @Test(
+        "after a resize redraws the screen, the cursor is put back where the canvas says (S1, E3)")
+    func cursorReturnsAfterAFullRedraw() {
+        let renderer = Renderer(colorEnabled: true)
+        _ = renderer.render(Self.frame(cursor: (5, 1)))
+        renderer.invalidate()
+        let bytes = String(decoding: renderer.render(Self.frame(cursor: (5, 1))), as: UTF8.self)
+        #expect(bytes.contains("typed\u{1B}[2;6H"), "\(bytes.debugDescription)")
+        #expect(!bytes.contains("\u{1B}[?25l"))
+    }
+
+    @Test("shrinking below 40×10 while a field is edited hides the cursor (S1, E3)")
+    func tooSmallHidesTheCursor() async {
+        let root = ViewController()
+        let field = TextField(prompt: "Search: ")
+        root.view.addSubview(field)
+        let (application, terminal) = await makeApplication(root: root, width: 40, height: 10)
+        #expect(field.becomeFirstResponder())
+        #expect(await application.waitUntilSettled())
+        #expect(String(decoding: terminal.lastWrite, as: UTF8.self).hasSuffix("\u{1B}[?25h"))
+        terminal.resize(width: 30, height: 8)
+        #expect(await application.waitUntilSettled())
+        let bytes = String(decoding: terminal.lastWrite, as: UTF8.self)
+        #expect(terminal.rows.contains { $0.contains("Terminal too small") })
+        #expect(bytes.hasSuffix("\u{1B}[?25l"), "\(bytes.debugDescription)")
+    }
 }
