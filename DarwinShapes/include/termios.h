@@ -7,6 +7,7 @@
 #define VMIN 16
 #define VTIME 17
 #define NCCS 20
+#define TCSADRAIN 1
 #define TCSAFLUSH 2
 
 typedef unsigned long tcflag_t;

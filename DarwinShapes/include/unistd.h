@@ -16,7 +16,6 @@ int dup2(int, int);
 int isatty(int);
 pid_t fork(void);
 pid_t setsid(void);
-pid_t getpid(void);
 int execve(const char *__file, char *const *__argv, char *const *__envp);
 void _exit(int) __attribute__((__noreturn__));
 

@@ -71,6 +71,18 @@ public struct PseudoTerminalProcess {
 
     public var outputText: String { String(decoding: output, as: UTF8.self) }
 
+    /// A new pseudo-terminal's settings, read from one whose child never changes them: what a
+    /// program must leave behind. Its own terminal can only be read once it runs, and by
+    /// then it may be in raw mode already. nil when no pseudo-terminal can be had.
+    public static func newTerminalFlags() -> Flags? {
+        guard
+            var process = PseudoTerminalProcess(executable: "/bin/sh", arguments: ["-c", "exit 0"])
+        else { return nil }
+        defer { process.close() }
+        guard process.waitForExit(timeout: .seconds(60)) == 0 else { return nil }
+        return process.terminalFlags()
+    }
+
     /// The terminal's termios flags, read through the master, which reports the slave's on Linux
     /// and macOS and stays valid after the child exits.
     public func terminalFlags() -> Flags? {

@@ -15,6 +15,8 @@ public struct InputDecoder: Sendable {
     private var paste: [UInt8]?
 
     private static let pasteEnd = Array("\u{1B}[201~".utf8)
+    /// More than anyone pastes into a search bar; past it, a paste counts as ended.
+    static let maximumPasteSize = 1 << 20
 
     public init() {}
 
@@ -60,6 +62,12 @@ public struct InputDecoder: Sendable {
     private mutating func takePaste() -> Key? {
         var text = (paste ?? []) + pending
         guard let end = text.firstRange(of: Self.pasteEnd) else {
+            // A paste whose end never comes must not swallow every key after it.
+            guard text.count < Self.maximumPasteSize else {
+                paste = nil
+                pending = []
+                return .paste(String(decoding: text, as: UTF8.self))
+            }
             paste = text
             pending = []
             return nil

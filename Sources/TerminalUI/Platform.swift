@@ -122,10 +122,12 @@ enum Platform {
         guard isRawModeActive else { return }
         restoreTerminalState()
         _ = signal(SIGTSTP, SIG_DFL)
-        _ = kill(getpid(), SIGTSTP)
-        // Continued.
+        // To this thread, so that it stops here, before the handler is back (raise, not kill:
+        // a signal to the process could reach another thread after it).
+        _ = raise(SIGTSTP)
+        // Continued. Keys typed meanwhile are kept (TCSADRAIN, not TCSAFLUSH).
         _ = signal(SIGTSTP, handleSuspend)
-        _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &rawAttributes)
+        _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &rawAttributes)
         isRawModeActive = true
         writeStandardOutput(enterScreen)
     }

@@ -78,8 +78,10 @@ extension TextFieldDelegate {
         case .character(let character) where !character.isControl:
             edit { $0.append(character) }
         case .paste(let pasted):
-            let line = pasted.sanitizedForTerminal().split(whereSeparator: \.isNewline)
-                .joined(separator: " ")
+            // One line: each line break (CRLF too) becomes one space, then the rest is
+            // sanitised like any text.
+            let line = pasted.split(whereSeparator: \.isNewline).joined(separator: " ")
+                .sanitizedForTerminal()
             edit { $0 += line }
         case .backspace:
             guard !text.isEmpty else { return true }

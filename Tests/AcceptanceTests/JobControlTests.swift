@@ -36,7 +36,7 @@ struct JobControlTests {
         var process = try #require(
             PseudoTerminalProcess(executable: RunResult.executable(step.command).path))
         defer { process.close() }
-        let flagsBefore = try #require(process.terminalFlags())
+        let flagsBefore = try #require(PseudoTerminalProcess.newTerminalFlags())
         let isShown = process.read(until: { $0.contains("1 / 20") }, timeout: .seconds(60))
         #expect(isShown, "the first screen")
         let rawFlags = process.terminalFlags()

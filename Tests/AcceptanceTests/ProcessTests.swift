@@ -15,7 +15,7 @@ struct ProcessTests {
         var process = try #require(
             PseudoTerminalProcess(executable: RunResult.executable(step.command).path))
         defer { process.close() }
-        let flagsBefore = try #require(process.terminalFlags())
+        let flagsBefore = try #require(PseudoTerminalProcess.newTerminalFlags())
 
         let isShown = process.read(until: { $0.contains("1 / 20") }, timeout: .seconds(20))
         #expect(isShown, "the first screen")

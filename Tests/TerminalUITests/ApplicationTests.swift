@@ -22,7 +22,6 @@ import Testing
         /// Stands in for a request: the loading view until a task on the main actor finishes.
         func finishLoadingSoon() {
             Task { @MainActor in
-                await Task.yield()
                 loadingView.isHidden = true
                 messageView.isHidden = false
             }

@@ -216,3 +216,21 @@ import Testing
         #expect(decoder.feed(Array("\r\u{301}".utf8)) == [.enter, .character("\u{301}")])
     }
 }
+
+/// A paste that never ends must not take every key after it (S1).
+@Suite struct UnendedPasteTests {
+    @Test("a paste past the limit without its end comes out, and keys after it are keys again")
+    func unendedPasteEnds() {
+        var decoder = InputDecoder()
+        let start = Array("\u{1B}[200~".utf8)
+        let body = [UInt8](repeating: UInt8(ascii: "x"), count: InputDecoder.maximumPasteSize)
+        let keys = decoder.feed(start + body)
+        #expect(keys.count == 1)
+        if case .paste(let text)? = keys.first {
+            #expect(text.count == InputDecoder.maximumPasteSize)
+        } else {
+            Issue.record("expected one paste, got \(keys)")
+        }
+        #expect(decoder.feed(Array("q".utf8)) == [.character("q")])
+    }
+}

@@ -6,21 +6,10 @@ import Testing
 /// whether it ends with q, Ctrl-C, SIGTERM or SIGHUP; bracketed paste (S1) is on while it runs
 /// and off again after.
 @Suite struct PseudoTerminalTests {
-    /// A new pseudo-terminal's settings, read from one whose child never changes them. The
-    /// demo's own terminal can only be read once the demo runs, and by then it may be in raw
-    /// mode already.
-    static func newTerminalFlags() throws -> PseudoTerminalProcess.Flags {
-        var process = try #require(
-            PseudoTerminalProcess(executable: "/bin/sh", arguments: ["-c", "exit 0"]))
-        defer { process.close() }
-        #expect(process.waitForExit(timeout: .seconds(60)) == 0)
-        return try #require(process.terminalFlags())
-    }
-
     @Test("the terminal is restored on every exit path (L1, E4)", arguments: ProcessEnding.allCases)
     func restoresTheTerminal(_ ending: ProcessEnding) throws {
         let executable = try BuiltProducts.executable("terminal-demo")
-        let flagsBefore = try Self.newTerminalFlags()
+        let flagsBefore = try #require(PseudoTerminalProcess.newTerminalFlags())
         var process = try #require(PseudoTerminalProcess(executable: executable.path))
         defer { process.close() }
 
