@@ -38,7 +38,7 @@ public struct Step: Sendable, CustomStringConvertible {
 
     public static let mvvmIO = Step(
         number: 3, command: "mvvm-io", module: "MVVMIO", folder: "03-MVVM-IO",
-        summary: "View models become transform(input:) -> output over async streams."
+        summary: "View models become transform(input:) -> Output on a synchronous reactive core."
     ) { MVVMIO.App(client: $0, window: $1, clock: $2) }
 
     public static let mvvmC = Step(
