@@ -4,8 +4,10 @@ import StepTestSupport
 import Steps
 import TMDB
 import TMDBTestSupport
-import TerminalUI
 import Testing
+
+/// For the terminal's count of keys typed and not yet taken in: time must not move past them.
+@testable import TerminalUI
 
 /// Runs one step in-process on a virtual terminal with HTTP stubbed, the way a user would
 /// drive it: type keys, wait for the screen to settle, read it.
@@ -74,11 +76,12 @@ final class AppDriver {
 
     /// Waits until the screen settles. When it waits for nothing but time (a debounce), time
     /// moves to the next deadline, so a settled screen includes the debounce having fired
-    /// and its answer having arrived (L7).
+    /// and its answer having arrived (L7). Keys typed and not yet taken in are something
+    /// else to wait for: a burst is taken in whole before time moves (E7).
     func settle(sourceLocation: SourceLocation = #_sourceLocation) async {
         while true {
             let isSettledOrWaitingForTime = await application.waitUntil(timeout: .seconds(120)) {
-                application.isSettled || (clock.nextDeadline != nil && stub.inFlightCount == 0)
+                application.isSettled || isWaitingForNothingButTime
             }
             guard isSettledOrWaitingForTime else {
                 Issue.record("the screen did not settle", sourceLocation: sourceLocation)
@@ -87,6 +90,34 @@ final class AppDriver {
             guard !application.isSettled, let deadline = clock.nextDeadline else { return }
             clock.advance(to: deadline)
         }
+    }
+
+    /// Types `text` one character a key, faster than the debounce: the keys are taken in and
+    /// the screen waits for nothing but time, which does not move. A test moves `clock` itself.
+    func typeWithoutPausing(_ text: String, sourceLocation: SourceLocation = #_sourceLocation)
+        async
+    {
+        for character in text {
+            application.send(.character(character))
+        }
+        await waitForNothingButTime(sourceLocation: sourceLocation)
+    }
+
+    /// Waits until the screen has settled or waits for nothing but time, without moving time.
+    func waitForNothingButTime(sourceLocation: SourceLocation = #_sourceLocation) async {
+        let isWaitingForTimeAtMost = await application.waitUntil(timeout: .seconds(120)) {
+            application.isSettled || isWaitingForNothingButTime
+        }
+        if !isWaitingForTimeAtMost {
+            Issue.record("the screen did not settle", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// True when someone sleeps on the clock, and no key waits to be taken in and no answer
+    /// is on its way: only moving time can change the screen.
+    private var isWaitingForNothingButTime: Bool {
+        clock.nextDeadline != nil && terminal.unconsumedEventCount == 0
+            && stub.inFlightCount == 0
     }
 
     /// Waits until every stubbed request has been answered (or cancelled), then lets the
