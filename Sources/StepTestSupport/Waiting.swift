@@ -4,7 +4,7 @@ import Observation
 /// object changes (Observation), or until `timeout` passes; returns whether it held.
 @MainActor
 public func waitUntil(
-    timeout: Duration = .seconds(5), _ condition: @MainActor () -> Bool
+    timeout: Duration = .seconds(60), _ condition: @MainActor () -> Bool
 ) async -> Bool {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     while true {
@@ -39,7 +39,7 @@ public func staysTrue(for period: Duration, _ condition: @MainActor () -> Bool) 
 /// against a deadline, for what Observation cannot see (a fake's record, a weak reference).
 @MainActor
 public func eventually(
-    timeout: Duration = .seconds(5), _ condition: @MainActor () -> Bool
+    timeout: Duration = .seconds(60), _ condition: @MainActor () -> Bool
 ) async -> Bool {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     while !condition() {

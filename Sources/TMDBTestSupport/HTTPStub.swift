@@ -89,7 +89,7 @@ public final class HTTPStub: Sendable {
     /// Polls briefly against a deadline: a condition, not a fixed sleep.
     @discardableResult
     public func waitUntil(
-        timeout: Duration = .seconds(5), _ condition: @Sendable (HTTPStub) -> Bool
+        timeout: Duration = .seconds(60), _ condition: @Sendable (HTTPStub) -> Bool
     ) async -> Bool {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while !condition(self) {

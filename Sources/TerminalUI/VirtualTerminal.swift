@@ -9,7 +9,8 @@
     public private(set) var writeCount = 0
     /// The bytes of the last `write`, to measure one frame.
     public private(set) var lastWrite: [UInt8] = []
-    private(set) var unconsumedEventCount = 0
+    /// Keys and resizes typed but not taken in by the application yet.
+    public private(set) var unconsumedEventCount = 0
     private let continuation: AsyncStream<TerminalEvent>.Continuation
     /// Cells; nil marks the second column of a wide character.
     private var grid: [[Character?]]

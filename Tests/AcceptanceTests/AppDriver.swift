@@ -4,10 +4,9 @@ import StepTestSupport
 import Steps
 import TMDB
 import TMDBTestSupport
-import Testing
-
 /// For the terminal's count of keys typed and not yet taken in: time must not move past them.
-@testable import TerminalUI
+import TerminalUI
+import Testing
 
 /// Runs one step in-process on a virtual terminal with HTTP stubbed, the way a user would
 /// drive it: type keys, wait for the screen to settle, read it.

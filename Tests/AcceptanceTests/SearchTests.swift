@@ -247,9 +247,7 @@ extension Acceptance {
 
             #expect(app.rows[0] == list[0], "the selection is kept")
             #expect(app.rows.last == list.last)
-            withKnownIssue("the list stays scrolled by the row the search bar took") {
-                #expect(app.rows == list)
-            }
+            #expect(app.rows == list, "the scroll is kept too")
         }
 
         // MARK: S2 — when a query is sent
