@@ -71,6 +71,8 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
             } catch {
                 return
             }
+            // An edit that came after the wait ended, but before this ran, cancelled it too.
+            guard !Task.isCancelled else { return }
             self?.search(text)
         }
         render()

@@ -35,7 +35,7 @@ final class SearchViewModel {
 
     // MARK: State
 
-    @ObservationIgnored private let clock: any Clock<Duration>
+    private let clock: any Clock<Duration>
     /// The query last sent; its results are the ones shown (S2, S4).
     private var query = ""
     private var movies: [Movie] = []
@@ -71,6 +71,8 @@ final class SearchViewModel {
             } catch {
                 return
             }
+            // An edit that came after the wait ended, but before this ran, cancelled it too.
+            guard !Task.isCancelled else { return }
             self?.search(text)
         }
     }

@@ -12,7 +12,7 @@
 /// What a list tells its owner, like UICollectionViewDelegate. As in UIKit, only what the
 /// user does is told: `selectRow(_:)` and `reloadData()` never call the delegate.
 @MainActor public protocol ListViewDelegate: AnyObject {
-    /// A row becomes visible (the place to prefetch the next page).
+    /// A row becomes visible, e.g. to start loading its image.
     func listView(_ listView: ListView, willDisplayRowAt row: Int)
     /// The user moved the selection with a key (UIKit's nearest: a focus update,
     /// `collectionView(_:didUpdateFocusIn:with:)`).
