@@ -88,8 +88,9 @@ enum BenchCommand {
             binary beside the bench with stdout piped (`--offline`; memory with \
             `--keys "down down enter b end"`), wall time to exit and the child's own max RSS \
             from wait4. Memory owned is read by a fresh bench process (`--owned-memory`) \
-            once the step it runs in-process has settled with the movies loaded from an HTTP \
-            stub, which also holds the response (about 3 MB for 10,000 movies): \
+            once the step it runs in-process has loaded the movies as the app does, pages of 20 \
+            from an HTTP stub, each asked for by the app as End reaches the last loaded row; \
+            the stub makes each page on request and keeps only its record of the requests: \
             \(Platform.ownedMemoryName). A move is `send(.down)` + `displayIfNeeded()`; its \
             bytes are counted until the screen settles again.
             """

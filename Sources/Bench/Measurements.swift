@@ -45,6 +45,8 @@ struct PagedSession {
 enum Measurements {
     static let clock = ContinuousClock()
     static let trendingPath = "/3/trending/movie/week"
+    /// Movies in one trending page, as TMDB serves them.
+    nonisolated static let pageSize = 20
 
     /// The real binary: first frame and peak memory. Run these before anything in-process,
     /// while the bench is small: on Linux a spawned child's max RSS starts from the bench's
@@ -220,18 +222,49 @@ enum Measurements {
                 total: mebibytes("owned"), parts: names.map { ($0, mebibytes($0)) }))
     }
 
-    /// `bench --owned-memory`: loads `movies` into `step` as the 10,000-movie move does, and
-    /// prints "owned BYTES" and then each figure it is the sum of, one "NAME BYTES" a line,
-    /// while they are loaded. A problem is printed as the first line, with exit status 1.
+    /// `bench --owned-memory`: loads `movies` into `step` the way the app loads them, TMDB's
+    /// pages of 20, each requested by the app as End takes the selection to the last loaded
+    /// row (T6), and prints "owned BYTES" and then each figure it is the sum of, one
+    /// "NAME BYTES" a line, while they are loaded. A problem is printed as the first line, with
+    /// exit status 1.
+    ///
+    /// The stub makes each page when it is asked for and keeps none, so that the bench's own
+    /// copy of the responses is not what is measured; it keeps only its record of the requests.
     static func reportOwnedMemory(_ step: Step, movies: Int) async -> Bool {
+        let pageCount = (movies + pageSize - 1) / pageSize
         let stub = HTTPStub()
-        stub.respond(
-            to: trendingPath, query: ["page": "1"],
-            with: Fixtures.page(1, of: 1, Fixtures.movies(1...movies)))
+        stub.respond(to: trendingPath) { request in
+            let page = request.queryItems["page"].flatMap { Int($0) } ?? 0
+            guard (1...pageCount).contains(page) else {
+                return .tmdbError(
+                    statusCode: 422, code: 22, message: "Invalid page: beyond the bench's pages.")
+            }
+            let first = (page - 1) * pageSize + 1
+            return Fixtures.page(
+                page, of: pageCount, Fixtures.movies(first...min(page * pageSize, movies)))
+        }
         let app = InProcessApp(step, stub: stub)
         defer { app.stop() }
-        guard await app.launch(), app.loadedRowCount == movies else {
-            print("\(step.command) did not settle with \(movies) movies loaded")
+        guard await app.launch() else {
+            print("\(step.command) did not settle with its first page")
+            return false
+        }
+        var loaded = app.loadedRowCount ?? 0
+        while loaded < movies {
+            app.application.send(.end)
+            let isSettled = await app.settle()
+            let nowLoaded = app.loadedRowCount ?? 0
+            guard isSettled, nowLoaded > loaded else {
+                print("\(step.command) stopped loading at \(loaded) of \(movies) movies")
+                return false
+            }
+            loaded = nowLoaded
+        }
+        let requests = stub.requests(path: trendingPath).count
+        guard loaded == movies, requests == pageCount else {
+            print(
+                "\(step.command) loaded \(loaded) of \(movies) movies with \(requests) requests "
+                    + "for \(pageCount) pages")
             return false
         }
         switch Platform.ownedMemory() {

@@ -13,6 +13,8 @@ struct BenchOptions {
     /// `--owned-memory NAME`: only load `movies` into that step and report the memory owned.
     var ownedMemoryStep: Step?
     var movies = 10_000
+    /// TMDB serves at most 500 pages of 20 (T8), so the app never loads more.
+    static let maximumMovies = 10_000
 
     static let usage = """
         USAGE: bench [--runs N] [--step NAME]...
@@ -36,7 +38,8 @@ struct BenchOptions {
                          load --movies N into one step in-process, print the memory
                          this process owns and exit; the bench runs it in a fresh
                          process for each step
-          --movies N     movies for --owned-memory (default 10000, at least 1)
+          --movies N     movies for --owned-memory, 1 to 10000 (default 10000),
+                         loaded as the app loads them, in pages of 20
           -h, --help     show this help
         """
 
@@ -93,6 +96,11 @@ struct BenchOptions {
                 options.ownedMemoryStep = try step()
             case "--movies":
                 options.movies = try number(atLeast: 1)
+                guard options.movies <= maximumMovies else {
+                    throw BenchUsageError(
+                        message: "--movies must be at most \(maximumMovies) "
+                            + "(TMDB serves at most 500 pages of 20)")
+                }
             default:
                 throw BenchUsageError(
                     message: argument.hasPrefix("-")

@@ -65,6 +65,17 @@ public final class HTTPStub: Sendable {
         state.addRule(StubState.Rule(path: path, query: query, responses: responses))
     }
 
+    /// Answers each matching request with what `makeResponse` returns for it, made when the
+    /// request arrives and not kept afterwards: for many or large bodies that a test (or the
+    /// bench) should not hold all at once. Later rules win, as with the other `respond`s.
+    public func respond(
+        to path: String, query: [String: String] = [:],
+        making makeResponse: @escaping @Sendable (RecordedRequest) -> StubResponse
+    ) {
+        state.addRule(
+            StubState.Rule(path: path, query: query, responses: [], makeResponse: makeResponse))
+    }
+
     /// Added to every sample-data answer, e.g. to keep a screen loading for a while.
     public func setDefaultDelay(_ delay: Duration) {
         state.storage.withLock { $0.defaultDelay = delay }

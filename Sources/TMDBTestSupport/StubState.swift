@@ -15,6 +15,18 @@ final class StubState: Sendable {
         var query: [String: String]
         var responses: [StubResponse]
         var servedCount = 0
+        /// When set, makes each response instead of `responses`.
+        var makeResponse: (@Sendable (RecordedRequest) -> StubResponse)?
+
+        init(
+            path: String, query: [String: String], responses: [StubResponse],
+            makeResponse: (@Sendable (RecordedRequest) -> StubResponse)? = nil
+        ) {
+            self.path = path
+            self.query = query
+            self.responses = responses
+            self.makeResponse = makeResponse
+        }
     }
 
     struct Storage {
@@ -63,15 +75,18 @@ final class StubState: Sendable {
             url: url, path: path, queryItems: queryItems,
             headers: request.allHTTPHeaderFields ?? [:], startedAt: .now)
 
-        return storage.withLock { storage in
+        let (picked, maker) = storage.withLock { storage in
             storage.requests.append(record)
             let recordIndex = storage.requests.count - 1
             var response = StubResponse.sampleData()
+            var maker: (@Sendable (RecordedRequest) -> StubResponse)?
             if let ruleIndex = storage.rules.lastIndex(where: { rule in
                 rule.path == path && Self.query(queryItems, contains: rule.query)
             }) {
                 let rule = storage.rules[ruleIndex]
-                if !rule.responses.isEmpty {
+                if let makeResponse = rule.makeResponse {
+                    maker = makeResponse
+                } else if !rule.responses.isEmpty {
                     response = rule.responses[min(rule.servedCount, rule.responses.count - 1)]
                 }
                 storage.rules[ruleIndex].servedCount += 1
@@ -80,8 +95,16 @@ final class StubState: Sendable {
             if response.servesSampleData {
                 delay += storage.defaultDelay
             }
-            return Answer(response: response, delay: delay, recordIndex: recordIndex)
+            return (Answer(response: response, delay: delay, recordIndex: recordIndex), maker)
         }
+        // Made outside the lock: a maker may take a while, and may ask the stub questions.
+        guard let maker else { return picked }
+        let response = maker(record)
+        var delay = response.delay
+        if response.servesSampleData {
+            delay += storage.withLock { $0.defaultDelay }
+        }
+        return Answer(response: response, delay: delay, recordIndex: picked.recordIndex)
     }
 
     /// Marks the request answered (or cancelled); later calls keep the first instant.
