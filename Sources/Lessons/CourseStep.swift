@@ -63,7 +63,8 @@ struct CourseStep: Sendable, Hashable {
             summary: "State, loading and formatting move into @Observable view models."),
         CourseStep(
             number: 3, folder: "03-MVVM-IO", product: "mvvm-io", module: "MVVMIO",
-            summary: "View models become transform(input:) -> Output on a synchronous reactive core."),
+            summary:
+                "View models become transform(input:) -> Output on a synchronous reactive core."),
         CourseStep(
             number: 4, folder: "04-MVVM-C", product: "mvvm-c", module: "MVVMC",
             summary: "Navigation leaves the controllers for an AppCoordinator."),
