@@ -18,7 +18,9 @@ struct LessonsCommand: Sendable {
     /// The terminal's columns, when known.
     var terminalWidth: Int?
 
-    static let usage = "usage: lessons [list | show STEP | diff [A] B | write-diffs | --help]"
+    static let usage =
+        "usage: lessons [list | show STEP | diff [A] B | lint | hash LESSON | write-diffs"
+        + " | write-counts | --help]"
 
     static let help = """
         lessons — walk the architecture path one step at a time
@@ -28,7 +30,12 @@ struct LessonsCommand: Sendable {
           lessons show STEP       print the lesson of STEP (Lessons/NN-NAME.md)
           lessons diff STEP       what STEP changed since the step before it
           lessons diff A B        what changed from step A to step B
+          lessons lint            every lesson problem the tests find: snippets that are not at
+                                  their citation, documents a learner cannot open, stale counts,
+                                  stale translations
+          lessons hash LESSON     the header a translation of LESSON (a STEP, or README) records
           lessons write-diffs     rewrite Lessons/diffs/NN-to-MM.diff for every pair of neighbours
+          lessons write-counts    fill in every <!-- KIND: … -->N<!-- /KIND --> count in Lessons/
           lessons --help, -h      this help
 
         STEP is a number (1, 02) or a product name (mvc, mvvm, mvvm-io, mvvm-c, mvvm-c-di).
@@ -72,10 +79,81 @@ struct LessonsCommand: Sendable {
                     errorOutput: "lessons: cannot write \(DiffArchive.folder): \(error)\n",
                     status: 1)
             }
+        case "lint":
+            guard arguments.count == 1 else { return usageError("lint takes no arguments") }
+            return lint()
+        case "hash":
+            guard arguments.count == 2 else {
+                return usageError(
+                    "hash takes one lesson: a step (\(Self.names(of: steps))) or README")
+            }
+            return hash(arguments[1], steps: steps)
+        case "write-counts":
+            guard arguments.count == 1 else { return usageError("write-counts takes no arguments") }
+            return writeCounts()
         case let command?:
             return usageError(
-                "unknown command '\(command)'; the commands are list, show, diff, write-diffs")
+                "unknown command '\(command)'; the commands are list, show, diff, lint, hash, "
+                    + "write-diffs, write-counts")
         }
+    }
+
+    /// Status 1 when anything is wrong, so a script can stop on it.
+    private func lint() -> CommandResult {
+        let problems = LessonChecks.problems(in: repository)
+        guard !problems.isEmpty else { return CommandResult(output: "Lessons/: no problems\n") }
+        return CommandResult(
+            output: problems.map { "\($0)\n" }.joined(),
+            errorOutput: "lessons: \(problems.count) problem\(problems.count == 1 ? "" : "s")\n",
+            status: 1)
+    }
+
+    private func hash(_ name: String, steps: [CourseStep]) -> CommandResult {
+        let path: String?
+        if let step = resolve(name, in: steps) {
+            path = repository.lessonFile(for: step)
+        } else if ["readme", "readme.md"].contains(name.lowercased()) {
+            path = "Lessons/README.md"
+        } else {
+            path = repository.lessonFiles().first { $0 == "Lessons/" + name }
+        }
+        guard let path, let english = repository.text(at: path) else {
+            return usageError(
+                "no lesson '\(name)'; name a step (\(Self.names(of: steps))) or README")
+        }
+        let fileName = String(path.dropFirst("Lessons/".count))
+        return CommandResult(output: Translation.header(for: fileName, english: english) + "\n")
+    }
+
+    /// Fills in every count of every document; a count that cannot be made is reported and kept.
+    private func writeCounts() -> CommandResult {
+        var output = ""
+        var errors = ""
+        for document in repository.lessonDocuments() {
+            guard let text = repository.text(at: document) else { continue }
+            let filled = CountMarker.filling(text) { marker in
+                switch marker.count(in: repository) {
+                case .success(let count): return "\(count)"
+                case .failure(let error):
+                    errors += "lessons: \(document):\(marker.lessonLine): \(error)\n"
+                    return nil
+                }
+            }
+            let markers = CountMarker.markers(in: text).count
+            guard markers > 0 else { continue }
+            guard filled != text else {
+                output += "\(document): \(markers) counts, up to date\n"
+                continue
+            }
+            do {
+                try repository.write(filled, at: document)
+                output += "\(document): \(markers) counts, written\n"
+            } catch {
+                errors += "lessons: cannot write \(document): \(error)\n"
+            }
+        }
+        if output.isEmpty && errors.isEmpty { output = "Lessons/: no counts to fill in\n" }
+        return CommandResult(output: output, errorOutput: errors, status: errors.isEmpty ? 0 : 1)
     }
 
     private func show(_ step: CourseStep) -> CommandResult {

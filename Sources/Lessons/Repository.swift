@@ -94,6 +94,21 @@ struct Repository: Sendable {
             atPath: absolute(relativePath), isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
+    /// Replaces a repository-relative file's text.
+    func write(_ text: String, at relativePath: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: absolute(relativePath)))
+    }
+
+    /// Whether a repository-relative path names a file or a folder.
+    func exists(_ relativePath: String) -> Bool {
+        FileManager.default.fileExists(atPath: absolute(relativePath))
+    }
+
+    /// Every Markdown file under Lessons/, in any folder (a translation's too), sorted.
+    func lessonDocuments() -> [String] {
+        files(under: "Lessons").filter { $0.hasSuffix(".md") }.map { "Lessons/" + $0 }
+    }
+
     /// Every lesson, `Lessons/NN-*.md`, repository-relative and sorted; README.md is not one.
     func lessonFiles() -> [String] {
         let names =

@@ -233,7 +233,8 @@ import Testing
         ),
         (
             ["frob"],
-            "lessons: unknown command 'frob'; the commands are list, show, diff, write-diffs"
+            "lessons: unknown command 'frob'; the commands are list, show, diff, lint, hash, "
+                + "write-diffs, write-counts"
         ),
         (["--frob"], "lessons: unknown option '--frob'; the options are --help, -h"),
     ])
@@ -253,7 +254,10 @@ import Testing
     func helpNamesEveryCommand(arguments: [String]) {
         let result = LessonsCommand(repository: packageRepository).run(arguments)
         #expect(result.status == 0)
-        for command in ["show STEP", "diff STEP", "diff A B", "write-diffs", "NO_COLOR"] {
+        for command in [
+            "show STEP", "diff STEP", "diff A B", "lint", "hash LESSON", "write-diffs",
+            "write-counts", "NO_COLOR",
+        ] {
             #expect(result.output.contains(command))
         }
     }

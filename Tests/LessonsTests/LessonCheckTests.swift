@@ -1,0 +1,65 @@
+import Testing
+
+@testable import Lessons
+
+/// Issue #16: the lessons' text on the real Lessons/ folder — one reported issue per problem,
+/// each naming the lesson line, so a writer can work down the list.
+@Suite struct LessonCheckTests {
+    private let documents = packageRepository.lessonDocuments()
+
+    private func record(_ problems: [LessonProblem]) {
+        for problem in problems { Issue.record("\(problem)") }
+    }
+
+    private func each(
+        _ check: (String, String, Repository) -> [LessonProblem]
+    ) -> [LessonProblem] {
+        documents.flatMap { document in
+            packageRepository.text(at: document).map { check($0, document, packageRepository) }
+                ?? []
+        }
+    }
+
+    @Test func lessonsAreFound() {
+        #expect(documents.contains("Lessons/README.md"))
+        #expect(documents.contains("Lessons/01-MVC.md"))
+        #expect(!documents.contains { $0.hasPrefix("Lessons/diffs/") })
+    }
+
+    /// A snippet that cites lines shows those lines; `…` marks what it leaves out.
+    @Test func snippetsShowTheLinesTheyCite() {
+        record(each(LessonChecks.snippetProblems))
+    }
+
+    /// No "seed", no path outside the repository, no link or document name that leads nowhere.
+    @Test func lessonsNameOnlyWhatALearnerCanOpen() {
+        record(each(LessonChecks.referenceProblems))
+    }
+
+    /// Every `<!-- KIND: … -->N<!-- /KIND -->` holds what the code has today.
+    @Test func markedCountsAreTheCodes() {
+        record(each(LessonChecks.countProblems))
+    }
+
+    /// A count of lines, files, tests or loops is written as a marker, so the test above keeps it.
+    @Test func everyCountIsMarked() {
+        record(
+            each { text, document, _ in
+                LessonChecks.uncheckedCountProblems(in: text, document: document)
+            })
+    }
+
+    /// Every translation records the hash of its English twin as it is today.
+    @Test func translationsFollowTheirEnglishLesson() {
+        for folder in Translation.folders(in: packageRepository) {
+            for document in documents where document.hasPrefix(folder + "/") {
+                let text = packageRepository.text(at: document) ?? ""
+                record(
+                    Translation.problem(
+                        translation: text, at: document, repository: packageRepository
+                    )
+                    .map { [$0] } ?? [])
+            }
+        }
+    }
+}
