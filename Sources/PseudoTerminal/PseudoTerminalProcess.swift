@@ -167,3 +167,21 @@ private func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawPoint
 {
     read(descriptor, buffer, count)
 }
+
+/// Everything `descriptor` (a pipe's read end) gives until its end, read again after an
+/// interrupted read: Foundation's `readDataToEndOfFile()` traps on EINTR, which a busy test
+/// process full of children can get.
+public func readToEnd(_ descriptor: Int32) -> [UInt8] {
+    var data: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = buffer.withUnsafeMutableBytes {
+            readDescriptor(descriptor, $0.baseAddress, $0.count)
+        }
+        if count > 0 {
+            data += buffer.prefix(count)
+        } else if count == 0 || errno != EINTR {
+            return data
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import PseudoTerminal
 import Steps
 import TMDB
 import TMDBTestSupport
@@ -246,7 +247,7 @@ extension Acceptance {
             process.standardError = error
             process.standardInput = FileHandle.nullDevice
             try process.run()
-            let errorData = error.fileHandleForReading.readDataToEndOfFile()
+            let errorData = Data(readToEnd(error.fileHandleForReading.fileDescriptor))
             process.waitUntilExit()
             return RunResult(
                 status: process.terminationStatus, standardOutput: "",

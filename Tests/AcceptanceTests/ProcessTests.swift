@@ -164,8 +164,8 @@ struct RunResult {
         process.standardError = error
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        let outputData = Data(readToEnd(output.fileHandleForReading.fileDescriptor))
+        let errorData = Data(readToEnd(error.fileHandleForReading.fileDescriptor))
         process.waitUntilExit()
         return RunResult(
             status: process.terminationStatus,
