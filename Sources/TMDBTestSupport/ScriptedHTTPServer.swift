@@ -44,6 +44,8 @@ public final class ScriptedHTTPServer: Sendable {
         case reset
         /// Headers that promise `declaredLength` body bytes, then only `body`, then close.
         case shortBody(declaredLength: Int, body: String)
+        /// Reads the request and never answers, keeping the connection open until `stop()`.
+        case hang
     }
 
     /// "http://127.0.0.1:<port>".
@@ -51,6 +53,8 @@ public final class ScriptedHTTPServer: Sendable {
     public let port: UInt16
     private let listener: Int32
     private let recorded = Mutex<[Request]>([])
+    /// Connections left unanswered (`hang`), closed by `stop()`.
+    private let hungConnections = Mutex<[Int32]>([])
 
     /// Every request received so far, in order.
     public var requests: [Request] { recorded.withLock { $0 } }
@@ -85,6 +89,9 @@ public final class ScriptedHTTPServer: Sendable {
     public func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
+        for connection in hungConnections.withLock({ $0 }) {
+            close(connection)
+        }
     }
 
     private func serve(_ answer: @Sendable (Request) -> Answer) {
@@ -121,6 +128,9 @@ public final class ScriptedHTTPServer: Sendable {
                 Self.write(
                     Self.head(status: 200, headers: [:], length: declaredLength) + Array(body.utf8),
                     to: connection)
+            case .hang:
+                hungConnections.withLock { $0.append(connection) }
+                continue
             }
             close(connection)
         }

@@ -1,0 +1,29 @@
+import Foundation
+import Steps
+import TMDBTestSupport
+import Testing
+
+/// A server that takes the request and never answers: a piped or scripted run ends with the
+/// answer the timeout gives, never with success on a screen that still shows "Loading…"
+/// (L6, L7, T9). Not in the serialized acceptance suite: every step waits out the same 15 s
+/// request timeout at the same time.
+@Suite("Hung server")
+struct HungServerTests {
+    @Test(
+        "a piped run against a server that never answers ends with the timeout's message, exit 1",
+        arguments: Step.all)
+    func hungServerEndsWithTheTimeout(step: Step) throws {
+        let server = try ScriptedHTTPServer { _ in .hang }
+        defer { server.stop() }
+
+        let result = try RunResult.run(
+            step.command, [],
+            environment: ["TMDB_API_KEY": "k", "TMDB_BASE_URL": server.baseURL])
+
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("TMDB took too long to answer."))
+        #expect(!result.standardOutput.contains("Loading…"))
+        #expect(result.standardError == "TMDB took too long to answer.\n")
+        #expect(!server.requests.isEmpty, "the server was reached")
+    }
+}
