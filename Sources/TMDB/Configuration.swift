@@ -23,17 +23,23 @@ public struct Configuration: Sendable, CustomStringConvertible {
     public var forcesSampleData: Bool
     /// `--latency MS`: how long each sample response waits, to watch loading states and races.
     public var sampleLatency: Duration
+    /// `TMDB_TIMEOUT`: how long a request waits for TMDB's answer before it is given up.
+    public var requestTimeout: TimeInterval
+
+    /// The seconds `TMDB_TIMEOUT` may give.
+    public static let requestTimeouts: ClosedRange<Int> = 1...300
 
     public init(
         credential: Credential? = nil, baseURL: URL = Configuration.defaultBaseURL,
         language: String = "en-US", forcesSampleData: Bool = false,
-        sampleLatency: Duration = .zero
+        sampleLatency: Duration = .zero, requestTimeout: TimeInterval = Endpoint.requestTimeout
     ) {
         self.credential = credential
         self.baseURL = baseURL
         self.language = language
         self.forcesSampleData = forcesSampleData
         self.sampleLatency = sampleLatency
+        self.requestTimeout = requestTimeout
     }
 
     /// No credential means no live TMDB: the app runs on the bundled sample data (L2).
@@ -48,8 +54,9 @@ public struct Configuration: Sendable, CustomStringConvertible {
             "Configuration(\(dataSourceName), \(credentialText), baseURL: \(baseURL.redactingQuery), language: \(language))"
     }
 
-    /// Reads TMDB_ACCESS_TOKEN (wins), TMDB_API_KEY, TMDB_BASE_URL, TMDB_LANGUAGE (L3).
-    /// Empty values count as unset. A TMDB_BASE_URL that is not an http(s) URL throws.
+    /// Reads TMDB_ACCESS_TOKEN (wins), TMDB_API_KEY, TMDB_BASE_URL, TMDB_LANGUAGE (L3) and
+    /// TMDB_TIMEOUT. Empty values count as unset. A TMDB_BASE_URL that is not an http(s) URL,
+    /// or a TMDB_TIMEOUT that is not whole seconds from 1 to 300, throws.
     public static func fromEnvironment(
         _ environment: [String: String]
     ) throws(ConfigurationError) -> Configuration {
@@ -77,6 +84,15 @@ public struct Configuration: Sendable, CustomStringConvertible {
         }
         if let language = value("TMDB_LANGUAGE") {
             configuration.language = language
+        }
+        if let text = value("TMDB_TIMEOUT") {
+            guard let seconds = Int(text), requestTimeouts.contains(seconds) else {
+                throw ConfigurationError(
+                    message:
+                        "TMDB_TIMEOUT expects whole seconds from \(requestTimeouts.lowerBound) to"
+                        + " \(requestTimeouts.upperBound).")
+            }
+            configuration.requestTimeout = TimeInterval(seconds)
         }
         return configuration
     }

@@ -20,7 +20,8 @@ public enum Endpoint: Sendable, Hashable {
     /// `GET /3/genre/movie/list`
     case movieGenres
 
-    /// Requests are given up after this long; TMDB normally answers in well under a second.
+    /// Requests are given up after this long unless `TMDB_TIMEOUT` says otherwise; TMDB
+    /// normally answers in well under a second.
     public static let requestTimeout: TimeInterval = 15
 
     /// The path below the base URL, starting with the API version, e.g. "/3/movie/550".
@@ -53,7 +54,8 @@ public enum Endpoint: Sendable, Hashable {
     }
 
     /// A GET request for this endpoint: base URL + path, the endpoint's query, `language`, and
-    /// the credential (a Bearer header for a token, `api_key` for a key), timing out after 15 s.
+    /// the credential (a Bearer header for a token, `api_key` for a key), timing out after the
+    /// configuration's request timeout (15 s unless set).
     public func makeRequest(configuration: Configuration) -> URLRequest {
         var items = queryItems
         items.append(URLQueryItem(name: "language", value: configuration.language))
@@ -69,7 +71,7 @@ public enum Endpoint: Sendable, Hashable {
 
         var request = URLRequest(
             url: url(baseURL: configuration.baseURL, queryItems: items),
-            timeoutInterval: Self.requestTimeout)
+            timeoutInterval: configuration.requestTimeout)
         request.httpMethod = "GET"
         for (name, value) in headers {
             request.setValue(value, forHTTPHeaderField: name)

@@ -33,7 +33,7 @@ public struct TMDBClient: Sendable {
             self.session = SampleData.makeSession(sessionLatency: configuration.sampleLatency)
         } else {
             let sessionConfiguration = URLSessionConfiguration.ephemeral
-            sessionConfiguration.timeoutIntervalForRequest = Endpoint.requestTimeout
+            sessionConfiguration.timeoutIntervalForRequest = configuration.requestTimeout
             // The session's delegate, not a task's: Linux's URLSession asks only the session's
             // delegate about redirects. Injected sessions (sample data, stubs) never redirect.
             self.session = URLSession(

@@ -5,8 +5,7 @@ import Testing
 
 /// A server that takes the request and never answers: a piped or scripted run ends with the
 /// answer the timeout gives, never with success on a screen that still shows "Loading…"
-/// (L6, L7, T9). Not in the serialized acceptance suite: every step waits out the same 15 s
-/// request timeout at the same time.
+/// (L6, L7, T9). `TMDB_TIMEOUT` shortens the wait to one second.
 @Suite("Hung server")
 struct HungServerTests {
     @Test(
@@ -18,7 +17,9 @@ struct HungServerTests {
 
         let result = try RunResult.run(
             step.command, [],
-            environment: ["TMDB_API_KEY": "k", "TMDB_BASE_URL": server.baseURL])
+            environment: [
+                "TMDB_API_KEY": "k", "TMDB_BASE_URL": server.baseURL, "TMDB_TIMEOUT": "1",
+            ])
 
         #expect(result.status == 1)
         #expect(result.standardOutput.contains("TMDB took too long to answer."))

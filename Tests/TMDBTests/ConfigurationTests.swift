@@ -61,6 +61,22 @@ import Testing
         #expect(configuration.language == "ko-KR")
     }
 
+    @Test func theRequestTimeoutIsFifteenSecondsUnlessTMDBTimeoutSaysOtherwise() throws {
+        #expect(try Configuration.fromEnvironment([:]).requestTimeout == 15)
+        let configuration = try Configuration.fromEnvironment(["TMDB_TIMEOUT": "3"])
+        #expect(configuration.requestTimeout == 3)
+        let request = Endpoint.trendingMovies(window: .week, page: 1)
+            .makeRequest(configuration: configuration)
+        #expect(request.timeoutInterval == 3)
+    }
+
+    @Test(arguments: ["0", "301", "1.5", "soon", "-2"])
+    func aTimeoutOutsideOneToThreeHundredSecondsThrows(_ value: String) {
+        #expect(throws: ConfigurationError.self) {
+            try Configuration.fromEnvironment(["TMDB_TIMEOUT": value])
+        }
+    }
+
     @Test(arguments: ["ftp://example.com", "not a url", "example.com", "file:///tmp", "http://"])
     func nonHTTPBaseURLThrows(_ value: String) {
         #expect(throws: ConfigurationError.self) {
