@@ -246,7 +246,7 @@ extension Acceptance {
             process.standardOutput = output
             process.standardError = error
             process.standardInput = FileHandle.nullDevice
-            try process.run()
+            try RunResult.launch(process)
             let errorData = Data(readToEnd(error.fileHandleForReading.fileDescriptor))
             process.waitUntilExit()
             return RunResult(

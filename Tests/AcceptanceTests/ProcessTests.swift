@@ -1,6 +1,7 @@
 import Foundation
 import PseudoTerminal
 import Steps
+import Synchronization
 import TMDB
 import Testing
 
@@ -147,6 +148,14 @@ struct RunResult {
     var standardError: String
 
     /// Runs the product with stdin closed and stdout piped, and a clean TMDB environment.
+    /// One launch at a time: Foundation's `Process.run()` has crashed (in a memcpy) when
+    /// several test threads started children at once.
+    private static let launches = Mutex(())
+
+    static func launch(_ process: Process) throws {
+        try launches.withLock { _ in try process.run() }
+    }
+
     static func run(_ command: String, _ arguments: [String], environment: [String: String] = [:])
         throws
         -> RunResult
@@ -163,7 +172,7 @@ struct RunResult {
         process.standardOutput = output
         process.standardError = error
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try RunResult.launch(process)
         let outputData = Data(readToEnd(output.fileHandleForReading.fileDescriptor))
         let errorData = Data(readToEnd(error.fileHandleForReading.fileDescriptor))
         process.waitUntilExit()

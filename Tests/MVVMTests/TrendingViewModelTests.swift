@@ -126,7 +126,6 @@ struct TrendingViewModelTests {
         for _ in 0..<3 {
             for row in [15, 16, 17, 18, 19, 18, 19] {
                 viewModel.selectionDidMove(to: row)
-                await Task.yield()
             }
         }
         #expect(viewModel.footer == .loadingMore)
