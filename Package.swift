@@ -120,3 +120,21 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `swift run lessons check 3.2` builds exercise 2 of lesson 03's tests, Lessons/exercises/3.2,
+// against the working copy: they are a target only while the tool runs them, so that an
+// unsolved exercise never turns `swift test` red.
+let stepModules = ["1": "MVC", "2": "MVVM", "3": "MVVMIO", "4": "MVVMC", "5": "MVVMCDI"]
+if let exercise = Context.environment["LESSONS_EXERCISE"],
+    exercise.wholeMatch(of: /[1-5]\.[1-9]/) != nil,
+    let lesson = exercise.first, let step = stepModules[String(lesson)]
+{
+    package.targets.append(
+        .testTarget(
+            name: "ExerciseTests",
+            dependencies: [
+                .target(name: step), "MovieFormatting", "MovieUI", "StepTestSupport", "TMDB",
+                "TMDBTestSupport", "TerminalUI", "ViewModelKit", "ViewModelKitTesting",
+            ],
+            path: "Lessons/exercises/\(exercise)"))
+}

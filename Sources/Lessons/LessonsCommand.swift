@@ -17,10 +17,14 @@ struct LessonsCommand: Sendable {
     var isTerminal = false
     /// The terminal's columns, when known.
     var terminalWidth: Int?
+    /// Runs `swift test`, `cp` and `git` for `check`; tests hand it a fake.
+    var runner: any ProgramRunner = SystemProgramRunner()
+    /// Where `check` says what it is doing before a long build; the tool prints it at once.
+    var progress: @Sendable (String) -> Void = { _ in }
 
     static let usage =
-        "usage: lessons [list | show STEP | diff [A] B | lint | hash LESSON | write-diffs"
-        + " | write-counts | --help]"
+        "usage: lessons [list | show STEP | diff [A] B | check [--solution] [EXERCISE] | lint"
+        + " | hash LESSON | write-diffs | write-counts | --help]"
 
     static let help = """
         lessons — walk the architecture path one step at a time
@@ -30,6 +34,12 @@ struct LessonsCommand: Sendable {
           lessons show STEP       print the lesson of STEP (Lessons/NN-NAME.md)
           lessons diff STEP       what STEP changed since the step before it
           lessons diff A B        what changed from step A to step B
+          lessons check           the exercises the tool can check
+          lessons check 3.2       runs exercise 2 of lesson 03's tests against your working copy
+                                  and says what is still missing; exit 0 only when it is solved
+          lessons check --solution 3.2
+                                  the same against a copy with the reference solution applied
+                                  (Lessons/solutions/3.2.patch), in .build/lessons-check
           lessons lint            every lesson problem the tests find: snippets that are not at
                                   their citation, documents a learner cannot open, stale counts,
                                   stale translations
@@ -53,8 +63,12 @@ struct LessonsCommand: Sendable {
         if arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" {
             return CommandResult(output: Self.help)
         }
+        if arguments.first == "check" {
+            return check(Array(arguments.dropFirst()))
+        }
         if let option = arguments.first(where: { $0.hasPrefix("-") && $0.count > 1 }) {
-            return usageError("unknown option '\(option)'; the options are --help, -h")
+            return usageError(
+                "unknown option '\(printable(option, limit: 40))'; the options are --help, -h")
         }
         let steps = repository.steps()
         switch arguments.first {
@@ -93,8 +107,8 @@ struct LessonsCommand: Sendable {
             return writeCounts()
         case let command?:
             return usageError(
-                "unknown command '\(command)'; the commands are list, show, diff, lint, hash, "
-                    + "write-diffs, write-counts")
+                "unknown command '\(printable(command, limit: 40))'; the commands are list, show, "
+                    + "diff, check, lint, hash, write-diffs, write-counts")
         }
     }
 
@@ -119,7 +133,8 @@ struct LessonsCommand: Sendable {
         }
         guard let path, let english = repository.text(at: path) else {
             return usageError(
-                "no lesson '\(name)'; name a step (\(Self.names(of: steps))) or README")
+                "no lesson '\(printable(name, limit: 40))'; name a step (\(Self.names(of: steps))) or README"
+            )
         }
         let fileName = String(path.dropFirst("Lessons/".count))
         return CommandResult(output: Translation.header(for: fileName, english: english) + "\n")
@@ -201,7 +216,8 @@ struct LessonsCommand: Sendable {
     }
 
     private func badStep(_ name: String, _ steps: [CourseStep]) -> CommandResult {
-        usageError("no step '\(name)'; the steps are \(Self.names(of: steps))")
+        usageError(
+            "no step '\(printable(name, limit: 40))'; the steps are \(Self.names(of: steps))")
     }
 
     /// `1 mvc, 2 mvvm`: what a learner may type.
@@ -211,7 +227,7 @@ struct LessonsCommand: Sendable {
     }
 
     /// One line saying what is wrong and what is valid, then the usage; exit status 2.
-    private func usageError(_ message: String) -> CommandResult {
+    func usageError(_ message: String) -> CommandResult {
         CommandResult(errorOutput: "lessons: \(message)\n\(Self.usage)\n", status: 2)
     }
 }

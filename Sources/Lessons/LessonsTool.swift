@@ -14,9 +14,10 @@ enum LessonsTool {
                         .utf8))
             exit(1)
         }
-        let command = LessonsCommand(
+        var command = LessonsCommand(
             repository: repository, environment: ProcessInfo.processInfo.environment,
             isTerminal: StandardOutput.isTerminal, terminalWidth: StandardOutput.width)
+        command.progress = { text in FileHandle.standardOutput.write(Data(text.utf8)) }
         let result = command.run(Array(CommandLine.arguments.dropFirst()))
         FileHandle.standardOutput.write(Data(result.output.utf8))
         FileHandle.standardError.write(Data(result.errorOutput.utf8))

@@ -233,8 +233,8 @@ import Testing
         ),
         (
             ["frob"],
-            "lessons: unknown command 'frob'; the commands are list, show, diff, lint, hash, "
-                + "write-diffs, write-counts"
+            "lessons: unknown command 'frob'; the commands are list, show, diff, check, lint, "
+                + "hash, write-diffs, write-counts"
         ),
         (["--frob"], "lessons: unknown option '--frob'; the options are --help, -h"),
     ])
@@ -255,7 +255,8 @@ import Testing
         let result = LessonsCommand(repository: packageRepository).run(arguments)
         #expect(result.status == 0)
         for command in [
-            "show STEP", "diff STEP", "diff A B", "lint", "hash LESSON", "write-diffs",
+            "show STEP", "diff STEP", "diff A B", "check 3.2", "check --solution 3.2", "lint",
+            "hash LESSON", "write-diffs",
             "write-counts", "NO_COLOR",
         ] {
             #expect(result.output.contains(command))

@@ -49,6 +49,17 @@ import Testing
             })
     }
 
+    /// The Korean edition has a twin of every lesson and of the study guide, and a glossary.
+    @Test func theKoreanEditionIsComplete() {
+        let english = packageRepository.lessonFiles() + ["Lessons/README.md"]
+        #expect(english.count == packageRepository.steps().count + 1)
+        for document in english {
+            let twin = "Lessons/ko/" + document.dropFirst("Lessons/".count)
+            #expect(documents.contains(twin), "\(document) has no Korean twin at \(twin)")
+        }
+        #expect(documents.contains("Lessons/ko/GLOSSARY.md"))
+    }
+
     /// Every translation records the hash of its English twin as it is today.
     @Test func translationsFollowTheirEnglishLesson() {
         for folder in Translation.folders(in: packageRepository) {

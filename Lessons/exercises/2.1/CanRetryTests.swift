@@ -1,0 +1,71 @@
+import Foundation
+import StepTestSupport
+import TMDB
+import TMDBTestSupport
+import TerminalUI
+import Testing
+
+@testable import MVVM
+
+/// Lesson 02, exercise 1: the view models say whether there is something to retry
+/// (`canRetry`), `retry()` returns nothing, and the controllers decide whether `r` is theirs.
+/// `swift run lessons check 2.1` runs these against your working copy.
+@MainActor
+@Suite(.sharingTMDBClient)
+struct CanRetryTests {
+    let stub = HTTPStub()
+    let movie = Movie(id: 550, title: "Dune: Part Two", releaseDate: "2024-02-27")
+
+    init() {
+        stub.installAsSharedClient()
+        stub.respond(
+            to: "/3/movie/550",
+            withSequence: [
+                .failure(.notConnectedToInternet),
+                Fixtures.detail(.init(id: 550, title: "Dune: Part Two")),
+            ])
+        stub.respond(to: "/3/movie/550/videos", with: Fixtures.videos(id: 550, []))
+    }
+
+    @Test("MovieDetailViewModel: canRetry only after a failure, and retry() returns nothing")
+    func detailCanRetryOnlyAfterAFailure() async {
+        let viewModel = MovieDetailViewModel(movie: movie)
+        let retry: () -> Void = viewModel.retry
+        #expect(!viewModel.canRetry, "nothing has failed before the first load")
+        viewModel.viewDidLoad()
+        #expect(await waitUntil { !viewModel.isLoading })
+        #expect(viewModel.canRetry, "the detail failed: r loads it again")
+        retry()
+        #expect(await waitUntil { viewModel.isShowingDetail })
+        #expect(!viewModel.canRetry, "the detail is shown: nothing to retry")
+        #expect(stub.requests(path: "/3/movie/550").count == 2)
+    }
+
+    @Test("SearchViewModel: canRetry only once a query was sent, and retry() returns nothing")
+    func searchCanRetryOnceAQueryWasSent() async {
+        let sleeps = WaitableLog<Int>()
+        let clock = TestClock(onSleep: { sleeps.append(0) })
+        let viewModel = SearchViewModel(clock: clock)
+        let retry: () -> Void = viewModel.retry
+        #expect(!viewModel.canRetry, "no query has been sent")
+        retry()
+        #expect(stub.requests(path: "/3/search/movie").isEmpty, "retry() with no query sends none")
+        viewModel.textDidChange("dune")
+        #expect(await sleeps.wait { $0.count >= 1 }, "the debounce never began")
+        clock.advance(by: .milliseconds(300))
+        #expect(await waitUntil { viewModel.footer != .searching })
+        #expect(viewModel.canRetry, "a query was sent: r sends it again")
+    }
+
+    @Test("MovieDetailViewController: r is handled only when there is something to retry")
+    func theControllerDecidesWhetherRIsItsKey() async {
+        let viewModel = MovieDetailViewModel(movie: movie)
+        let controller = MovieDetailViewController(viewModel: viewModel)
+        #expect(!controller.handle(.character("r")), "before loading, r is not the detail's key")
+        viewModel.viewDidLoad()
+        #expect(await waitUntil { !viewModel.isLoading })
+        #expect(controller.handle(.character("r")), "after a failure, r retries")
+        #expect(await waitUntil { viewModel.isShowingDetail })
+        #expect(!controller.handle(.character("r")), "once shown, r is passed on")
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// `lessons check`: the exercises it can check, and the check of one.
+extension LessonsCommand {
+    /// The copy that `check --solution` builds in, kept between runs so that only what a patch
+    /// changes is built again.
+    static let solutionCopy = ".build/lessons-check"
+
+    func check(_ arguments: [String]) -> CommandResult {
+        var arguments = arguments
+        let usesSolution = arguments.first == "--solution"
+        if usesSolution { arguments.removeFirst() }
+        let exercises = Exercise.all(in: repository)
+        let names = exercises.isEmpty ? "(none yet)" : exercises.map(\.id).joined(separator: ", ")
+        if let option = arguments.first(where: { $0.hasPrefix("-") }) {
+            return usageError(
+                "unknown option '\(printable(option, limit: 40))' for check; "
+                    + "the option is --solution")
+        }
+        guard let name = arguments.first else {
+            guard !usesSolution else {
+                return usageError("check --solution takes an exercise; the exercises are \(names)")
+            }
+            return CommandResult(output: list(exercises))
+        }
+        guard arguments.count == 1 else {
+            return usageError("check takes one exercise; the exercises are \(names)")
+        }
+        guard let exercise = Exercise(name), exercises.contains(exercise) else {
+            return usageError(
+                "no exercise '\(printable(name, limit: 40))' to check; the exercises are \(names)")
+        }
+        let lesson = exercise.lessonFile(in: repository) ?? "Lessons/"
+        progress("Exercise \(exercise.id) · \(exercise.title(in: repository) ?? "") (\(lesson))\n")
+        let check = ExerciseCheck(
+            exercise: exercise, repository: repository, runner: runner, environment: environment)
+        let root: String
+        if usesSolution {
+            switch copyWithSolution(of: exercise) {
+            case .failure(let problem):
+                return CommandResult(errorOutput: "lessons: \(problem.message)\n", status: 1)
+            case .success(let copy):
+                root = copy
+            }
+            progress(
+                "Running its tests against a copy with \(exercise.solutionPatch) applied, in "
+                    + "\(Self.solutionCopy)…\n")
+        } else {
+            root = repository.root
+            progress(
+                "Running its tests (\(exercise.testsFolder)) against your working copy: "
+                    + "\(ExerciseCheck.testCommand(for: exercise))…\n")
+        }
+        let (report, output) = check.report(inPackageAt: root)
+        return check.verdict(report, output: output)
+    }
+
+    private func list(_ exercises: [Exercise]) -> String {
+        guard !exercises.isEmpty else { return "No exercise can be checked yet.\n" }
+        let rows = exercises.map { exercise in
+            (
+                exercise.id, exercise.title(in: repository) ?? "",
+                exercise.lessonFile(in: repository) ?? ""
+            )
+        }
+        let width = rows.map(\.1.count).max() ?? 0
+        return "Exercises that `swift run lessons check N.M` checks:\n"
+            + rows.map { id, title, lesson in
+                "  \(id)  \(title.padding(toLength: width, withPad: " ", startingAt: 0))  \(lesson)\n"
+            }.joined()
+    }
+
+    struct CheckProblem: Error {
+        var message: String
+    }
+
+    /// Copies the package to `.build/lessons-check` (Package.swift, Sources, Tests, Lessons,
+    /// with their times, so an unchanged file is not built again) and applies the solution.
+    private func copyWithSolution(of exercise: Exercise) -> Result<String, CheckProblem> {
+        guard repository.fileExists(exercise.solutionPatch) else {
+            return .failure(CheckProblem(message: "\(exercise.solutionPatch) is missing"))
+        }
+        let copy = repository.absolute(Self.solutionCopy)
+        do {
+            try FileManager.default.createDirectory(
+                atPath: copy, withIntermediateDirectories: true)
+        } catch {
+            return .failure(CheckProblem(message: "cannot make \(Self.solutionCopy): \(error)"))
+        }
+        for item in ["Package.swift", "Sources", "Tests", "Lessons"] {
+            try? FileManager.default.removeItem(atPath: copy + "/" + item)
+            let copied = runner.run(
+                "cp", ["-R", "-p", repository.absolute(item), copy + "/" + item], in: copy,
+                environment: environment)
+            guard copied.status == 0 else {
+                return .failure(
+                    CheckProblem(
+                        message: "cannot copy \(item) to \(Self.solutionCopy): "
+                            + firstLine(of: copied.text)))
+            }
+        }
+        // The copy is inside the repository's work tree: without a ceiling, git would apply the
+        // patch's paths from the repository's root instead of the copy's.
+        var environment = environment
+        environment["GIT_CEILING_DIRECTORIES"] = repository.absolute(".build")
+        let applied = runner.run(
+            "git", ["apply", "--whitespace=nowarn", repository.absolute(exercise.solutionPatch)],
+            in: copy, environment: environment)
+        guard applied.status == 0 else {
+            return .failure(
+                CheckProblem(
+                    message: "\(exercise.solutionPatch) does not apply to today's code: "
+                        + firstLine(of: applied.text)))
+        }
+        return .success(copy)
+    }
+
+    /// What a program said first, as one printable line.
+    private func firstLine(of text: String) -> String {
+        let line = text.split(separator: "\n").first { !$0.allSatisfy(\.isWhitespace) } ?? ""
+        return printable(line.trimmingCharacters(in: .whitespaces))
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+
+/// Runs a program and returns what it printed, standard output and error together.
+protocol ProgramRunner: Sendable {
+    func run(
+        _ program: String, _ arguments: [String], in directory: String,
+        environment: [String: String]
+    ) -> ProgramOutput
+}
+
+struct ProgramOutput: Sendable, Equatable {
+    var status: Int32
+    var text: String
+}
+
+/// The real thing: `/usr/bin/env PROGRAM …`, found on the PATH as a shell would find it.
+struct SystemProgramRunner: ProgramRunner {
+    func run(
+        _ program: String, _ arguments: [String], in directory: String,
+        environment: [String: String]
+    ) -> ProgramOutput {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [program] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return ProgramOutput(status: 127, text: "cannot run \(program): \(error)")
+        }
+        // Read before waiting: a child that fills the pipe would otherwise never exit.
+        let data = (try? pipe.fileHandleForReading.readToEnd()) ?? Data()
+        process.waitUntilExit()
+        return ProgramOutput(
+            status: process.terminationStatus, text: String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// What `swift test` said about an exercise's tests: whether they built, and each result.
+struct ExerciseReport: Equatable, Sendable {
+    struct CompilerError: Equatable, Sendable {
+        /// Relative to the package when it is inside it.
+        var file: String
+        var line: Int
+        var message: String
+    }
+
+    struct TestResult: Equatable, Sendable {
+        /// The test's display name: the requirement in words.
+        var name: String
+        var passed: Bool
+        /// Each issue's first line, then its comment lines.
+        var issues: [String]
+    }
+
+    var compilerErrors: [CompilerError] = []
+    var results: [TestResult] = []
+
+    var isSolved: Bool {
+        compilerErrors.isEmpty && !results.isEmpty && results.allSatisfy(\.passed)
+    }
+
+    /// Reads Swift Testing's and the compiler's lines; `root` is the package's absolute path.
+    init(parsing output: String, root: String) {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        var order: [String] = []
+        var passed: [String: Bool] = [:]
+        var issues: [String: [String]] = [:]
+        var lastIssueTest: String?
+        let errorLine = #/^(?<file>[^:\s][^:]*):(?<line>\d+):(?:\d+:)? error: (?<message>.*)$/#
+        let testLine = #/Test (?:"(?<quoted>(?:[^"\\]|\\.)*)"|(?<plain>\S+\(\S*\))) (?<rest>.*)$/#
+        for rawLine in output.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = String(rawLine)
+            if let match = line.wholeMatch(of: errorLine) {
+                var file = String(match.output.file)
+                if file.hasPrefix(prefix) { file.removeFirst(prefix.count) }
+                let error = CompilerError(
+                    file: file, line: Int(match.output.line) ?? 0,
+                    message: String(match.output.message))
+                if !compilerErrors.contains(error) { compilerErrors.append(error) }
+                lastIssueTest = nil
+                continue
+            }
+            if let comment = line.firstMatch(of: #/^\s*↳ (?<text>.*)$/#) {
+                if let test = lastIssueTest {
+                    issues[test, default: []].append("  " + comment.text)
+                }
+                continue
+            }
+            lastIssueTest = nil
+            guard let match = line.firstMatch(of: testLine) else { continue }
+            let name = String(match.output.quoted ?? match.output.plain ?? "")
+            let rest = match.output.rest
+            if order.firstIndex(of: name) == nil,
+                rest.hasPrefix("started") || rest.hasPrefix("passed")
+                    || rest.hasPrefix("failed") || rest.hasPrefix("recorded")
+            {
+                order.append(name)
+            }
+            if rest.hasPrefix("passed") {
+                passed[name] = passed[name] ?? true
+            } else if rest.hasPrefix("failed") {
+                passed[name] = false
+            } else if let issue = rest.firstMatch(of: #/^recorded an issue at \S+?: (?<what>.*)$/#)
+            {
+                passed[name] = false
+                issues[name, default: []].append(String(issue.what))
+                lastIssueTest = name
+            }
+        }
+        results = order.compactMap { name in
+            passed[name].map { TestResult(name: name, passed: $0, issues: issues[name] ?? []) }
+        }
+    }
+
+    init(compilerErrors: [CompilerError] = [], results: [TestResult] = []) {
+        self.compilerErrors = compilerErrors
+        self.results = results
+    }
+}
+
+/// `lessons check 3.2`: builds the exercise's tests against a working copy and says, line by
+/// line, which of its requirements hold.
+struct ExerciseCheck: Sendable {
+    var exercise: Exercise
+    var repository: Repository
+    var runner: any ProgramRunner
+    var environment: [String: String]
+
+    /// The command a learner could type to do by hand what the check does.
+    static func testCommand(for exercise: Exercise) -> String {
+        "LESSONS_EXERCISE=\(exercise.id) swift test --no-parallel --filter ExerciseTests"
+    }
+
+    /// The tests' run in the package at `root` (the repository, or a copy of it).
+    func report(inPackageAt root: String) -> (report: ExerciseReport, output: ProgramOutput) {
+        var environment = environment
+        environment["LESSONS_EXERCISE"] = exercise.id
+        let output = runner.run(
+            "swift", ["test", "--no-parallel", "--filter", #"^ExerciseTests\."#], in: root,
+            environment: environment)
+        return (ExerciseReport(parsing: output.text, root: root), output)
+    }
+
+    /// The verdict in words, and the exit status: 0 solved, 1 not yet.
+    func verdict(_ report: ExerciseReport, output: ProgramOutput) -> CommandResult {
+        var text = ""
+        let testsFolder = exercise.testsFolder + "/"
+        let inTests = report.compilerErrors.filter { $0.file.hasPrefix(testsFolder) }
+        let elsewhere = report.compilerErrors.filter { !$0.file.hasPrefix(testsFolder) }
+        if !elsewhere.isEmpty {
+            text += "Your code does not build:\n"
+            text += elsewhere.prefix(10).map { "  \(Self.describe($0))\n" }.joined()
+        }
+        if !inTests.isEmpty {
+            text +=
+                "The exercise's tests do not build against your code yet, so something they use "
+                + "is missing or has another shape:\n"
+            text += inTests.prefix(10).map { "  \(Self.describe($0))\n" }.joined()
+            text += "Read those lines of the tests: they show what the exercise asks for.\n"
+        }
+        for result in report.results {
+            text += "  \(result.passed ? "✓" : "✗") \(printable(result.name))\n"
+            text += result.issues.prefix(6).map { "      \(printable($0))\n" }.joined()
+        }
+        if report.isSolved {
+            text += "Solved: all \(report.results.count) checks of exercise \(exercise.id) pass.\n"
+            return CommandResult(output: text)
+        }
+        let failing = report.results.filter { !$0.passed }.count
+        if report.compilerErrors.isEmpty && report.results.isEmpty {
+            text += "No test of the exercise ran. What `swift test` said last:\n"
+            text += output.text.split(separator: "\n").suffix(8)
+                .map { "  \(printable(String($0)))\n" }.joined()
+        } else if report.compilerErrors.isEmpty {
+            text += "Not solved yet: \(failing) of \(report.results.count) checks fail.\n"
+        } else {
+            text += "Not solved yet: fix the build first.\n"
+        }
+        return CommandResult(output: text, status: 1)
+    }
+
+    private static func describe(_ error: ExerciseReport.CompilerError) -> String {
+        printable("\(error.file):\(error.line): \(error.message)")
+    }
+}
+
+/// Text from a build, a test or the command line, safe to print: control characters
+/// (escape sequences, bells) become `?`, and a very long line is cut.
+func printable(_ text: String, limit: Int = 300) -> String {
+    var result = ""
+    for character in text {
+        let isControl = character.unicodeScalars.contains {
+            $0.properties.generalCategory == .control
+                || $0.properties.generalCategory == .format
+                    && $0.value != 0x200D
+        }
+        result.append(isControl ? "?" : character)
+        if result.count >= limit {
+            result += "…"
+            break
+        }
+    }
+    return result
+}

@@ -1,0 +1,309 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Lessons
+
+/// `lessons check N.M`: which exercises it knows, how it reads `swift test`, what it tells the
+/// learner. The real builds — each check fails on today's code and passes with its solution —
+/// run in `.ci/exercises`, since a build inside `swift test` would take minutes.
+@Suite struct ExerciseCheckTests {
+    /// Answers each program from a script and remembers every call.
+    final class ScriptedRunner: ProgramRunner {
+        struct Call: Equatable {
+            var program: String
+            var arguments: [String]
+            var directory: String
+            var environment: [String: String]
+        }
+
+        private let answers: [String: ProgramOutput]
+        private let log = Mutex<[Call]>([])
+
+        init(_ answers: [String: ProgramOutput]) {
+            self.answers = answers
+        }
+
+        var calls: [Call] { log.withLock { $0 } }
+
+        func run(
+            _ program: String, _ arguments: [String], in directory: String,
+            environment: [String: String]
+        ) -> ProgramOutput {
+            log.withLock {
+                $0.append(
+                    Call(
+                        program: program, arguments: arguments, directory: directory,
+                        environment: environment))
+            }
+            return answers[program] ?? ProgramOutput(status: 0, text: "")
+        }
+    }
+
+    static let root = "/home/learner/movies"
+
+    /// What `swift test` prints when two of the exercise's three tests fail.
+    static let failingRun = """
+        Test Suite 'Selected tests' started at 2026-12-01 14:12:45.807
+        ◇ Test run started.
+        ↳ Testing Library Version: 6.3.1
+        ◇ Suite "Some exercise" started.
+        ◇ Test "one is one" started.
+        ◇ Test "two is three" started.
+        ✘ Test "two is three" recorded an issue at T.swift:4:47: Expectation failed: (x → 2) == 3
+        ↳ two is not three
+        ✘ Test "throws" recorded an issue at T.swift:5:2: Caught error: E()
+        ✔ Test "one is one" passed after 0.002 seconds.
+        ✘ Test "throws" failed after 0.002 seconds with 1 issue.
+        ✘ Test "two is three" failed after 0.002 seconds with 1 issue.
+        ✘ Suite "Some exercise" failed after 0.002 seconds with 2 issues.
+        ↳ /// A doc comment of the suite.
+        ✘ Test run with 3 tests in 1 suite failed after 0.003 seconds with 2 issues.
+        """
+
+    /// What `swift test` prints when the exercise's tests cannot build against the code.
+    static let unbuiltRun = """
+        [5/12] Compiling ExerciseTests DebouncedReloadTests.swift
+        \(root)/Lessons/exercises/3.2/DebouncedReloadTests.swift:33:25: error: extra argument 'scheduler' in call
+         31 |
+         32 |         let viewModel = TrendingViewModel(window: .week, scheduler: scheduler)
+        \(root)/Sources/03-MVVM-IO/App.swift:22:9: error: cannot find 'schedule' in scope
+        \(root)/Lessons/exercises/3.2/DebouncedReloadTests.swift:33:25: error: extra argument 'scheduler' in call
+        error: fatalError
+        """
+
+    @Test(arguments: [("3.2", "3.2"), ("03.2", "3.2"), ("5.1", "5.1")])
+    func exercisesAreNamedLessonDotNumber(text: String, id: String) {
+        #expect(Exercise(text)?.id == id)
+        #expect(Exercise(text)?.testsFolder == "Lessons/exercises/\(id)")
+        #expect(Exercise(text)?.solutionPatch == "Lessons/solutions/\(id).patch")
+    }
+
+    @Test(arguments: ["3", "3.", ".2", "3.2.1", "x.y", "0.1", "3.0", "", "3.2 "])
+    func anythingElseIsNoExercise(text: String) {
+        #expect(Exercise(text) == nil)
+    }
+
+    @Test func everyCheckedExerciseHasItsTestsItsSolutionAndItsPlaceInTheLesson() throws {
+        let exercises = Exercise.all(in: packageRepository)
+        #expect(exercises.count >= 3)
+        for exercise in exercises {
+            let tests = packageRepository.files(under: exercise.testsFolder)
+                .compactMap { packageRepository.text(at: exercise.testsFolder + "/" + $0) }
+            #expect(tests.contains { $0.contains("@Test(\"") }, "\(exercise.id) has no named test")
+            let patch = try #require(
+                packageRepository.text(at: exercise.solutionPatch),
+                "\(exercise.solutionPatch) is missing")
+            #expect(patch.hasPrefix("diff --git a/"), "\(exercise.solutionPatch) is no git patch")
+            #expect(!patch.contains("a/Lessons/"), "a solution changes code, not lessons")
+            #expect(
+                exercise.title(in: packageRepository) != nil,
+                "lesson has no exercise \(exercise.id)")
+            let lesson = try #require(exercise.lessonFile(in: packageRepository))
+            let text = try #require(packageRepository.text(at: lesson))
+            #expect(
+                text.contains("swift run lessons check \(exercise.id)"),
+                "\(lesson) does not tell the learner to run `swift run lessons check \(exercise.id)`"
+            )
+        }
+    }
+
+    @Test func everyCheckTheLessonsNameExists() {
+        let known = Set(Exercise.all(in: packageRepository).map(\.id))
+        for document in packageRepository.lessonDocuments() {
+            let text = packageRepository.text(at: document) ?? ""
+            for match in text.matches(of: #/lessons check (?:--solution )?(?<id>\d\.\d)/#) {
+                #expect(
+                    known.contains(String(match.output.id)), "\(document) names \(match.output.id)")
+            }
+        }
+    }
+
+    @Test func theTestRunIsReadAsOneResultPerTestWithItsIssues() {
+        let report = ExerciseReport(parsing: Self.failingRun, root: Self.root)
+        #expect(report.compilerErrors.isEmpty)
+        #expect(
+            report.results == [
+                .init(name: "one is one", passed: true, issues: []),
+                .init(
+                    name: "two is three", passed: false,
+                    issues: ["Expectation failed: (x → 2) == 3", "  two is not three"]),
+                .init(name: "throws", passed: false, issues: ["Caught error: E()"]),
+            ], "in the order the tests started")
+        #expect(!report.isSolved)
+    }
+
+    @Test func compilerErrorsAreReadOncePerPlaceRelativeToThePackage() {
+        let report = ExerciseReport(parsing: Self.unbuiltRun, root: Self.root)
+        #expect(
+            report.compilerErrors == [
+                .init(
+                    file: "Lessons/exercises/3.2/DebouncedReloadTests.swift", line: 33,
+                    message: "extra argument 'scheduler' in call"),
+                .init(
+                    file: "Sources/03-MVVM-IO/App.swift", line: 22,
+                    message: "cannot find 'schedule' in scope"),
+            ])
+        #expect(report.results.isEmpty)
+        #expect(!report.isSolved)
+    }
+
+    @Test func aRunWithNoTestIsNotASolution() {
+        #expect(!ExerciseReport(parsing: "Build complete!\n", root: Self.root).isSolved)
+    }
+
+    private func check(
+        _ arguments: String..., swiftTest: ProgramOutput, answers: [String: ProgramOutput] = [:]
+    ) -> (CommandResult, ScriptedRunner, String) {
+        let runner = ScriptedRunner(answers.merging(["swift": swiftTest]) { $1 })
+        let progress = Mutex("")
+        var command = LessonsCommand(repository: packageRepository, environment: ["PATH": "/bin"])
+        command.runner = runner
+        command.progress = { text in progress.withLock { $0 += text } }
+        let result = command.run(["check"] + arguments)
+        return (result, runner, progress.withLock { $0 })
+    }
+
+    @Test func aSolvedExerciseSaysSoAndExitsZero() throws {
+        let passing = """
+            ✔ Test "R twice, 100 ms apart, reloads once, 500 ms after the second R" passed after 0.015 seconds.
+            ✔ Test "R does not reload while the key is still being pressed" passed after 0.020 seconds.
+            """
+        let (result, runner, progress) = check("3.2", swiftTest: .init(status: 0, text: passing))
+        #expect(result.status == 0)
+        #expect(progress.hasPrefix("Exercise 3.2 · A debounced reload (Lessons/03-MVVM-IO.md)\n"))
+        #expect(
+            result.output == """
+                  ✓ R twice, 100 ms apart, reloads once, 500 ms after the second R
+                  ✓ R does not reload while the key is still being pressed
+                Solved: all 2 checks of exercise 3.2 pass.
+
+                """)
+        let call = try #require(runner.calls.last)
+        #expect(call.program == "swift")
+        #expect(call.arguments == ["test", "--no-parallel", "--filter", #"^ExerciseTests\."#])
+        #expect(call.directory == packageRepository.root)
+        #expect(call.environment == ["PATH": "/bin", "LESSONS_EXERCISE": "3.2"])
+    }
+
+    @Test func aFailingCheckSaysWhichRequirementAndWhyAndExitsOne() {
+        let (result, _, _) = check("3.2", swiftTest: .init(status: 1, text: Self.failingRun))
+        #expect(result.status == 1)
+        #expect(
+            result.output == """
+                  ✓ one is one
+                  ✗ two is three
+                      Expectation failed: (x → 2) == 3
+                        two is not three
+                  ✗ throws
+                      Caught error: E()
+                Not solved yet: 2 of 3 checks fail.
+
+                """)
+    }
+
+    @Test func testsThatDoNotBuildSayWhatIsMissingApartFromTheLearnersOwnErrors() {
+        let unbuilt = Self.unbuiltRun.replacingOccurrences(
+            of: Self.root, with: packageRepository.root)
+        let (result, _, _) = check("3.2", swiftTest: .init(status: 1, text: unbuilt))
+        #expect(result.status == 1)
+        #expect(
+            result.output == """
+                Your code does not build:
+                  Sources/03-MVVM-IO/App.swift:22: cannot find 'schedule' in scope
+                The exercise's tests do not build against your code yet, so something they use is missing or has another shape:
+                  Lessons/exercises/3.2/DebouncedReloadTests.swift:33: extra argument 'scheduler' in call
+                Read those lines of the tests: they show what the exercise asks for.
+                Not solved yet: fix the build first.
+
+                """)
+    }
+
+    @Test func aRunThatTestedNothingShowsTheEndOfWhatSwiftTestSaid() {
+        let (result, _, _) = check(
+            "5.1", swiftTest: .init(status: 1, text: "error: no tests found\n\u{1B}]2;x\u{07}"))
+        #expect(result.status == 1)
+        #expect(result.output.contains("No test of the exercise ran."))
+        #expect(result.output.contains("error: no tests found"))
+        #expect(!result.output.contains("\u{1B}"), "control characters are never echoed")
+    }
+
+    @Test func theSolutionIsAppliedToACopyAndCheckedThere() throws {
+        let passing = #"✔ Test "the second detail of the same movie comes from the cache" passed"#
+        let (result, runner, progress) = check(
+            "--solution", "5.1", swiftTest: .init(status: 0, text: passing))
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(progress.contains("Lessons/solutions/5.1.patch applied, in .build/lessons-check"))
+        let copy = packageRepository.absolute(".build/lessons-check")
+        let calls = runner.calls
+        #expect(
+            calls.map(\.program) == ["cp", "cp", "cp", "cp", "git", "swift"],
+            "copy the package, apply the patch, run the tests")
+        #expect(
+            calls.prefix(4).map { $0.arguments.last }
+                == [
+                    "Package.swift", "Sources", "Tests", "Lessons",
+                ].map { copy + "/" + $0 })
+        let apply = try #require(calls.first { $0.program == "git" })
+        #expect(
+            apply.arguments == [
+                "apply", "--whitespace=nowarn",
+                packageRepository.absolute("Lessons/solutions/5.1.patch"),
+            ])
+        #expect(apply.directory == copy)
+        #expect(
+            apply.environment["GIT_CEILING_DIRECTORIES"] == packageRepository.absolute(".build"),
+            "git must not take the copy for the repository around it")
+        #expect(calls.last?.directory == copy)
+    }
+
+    @Test func aSolutionThatNoLongerAppliesIsReportedAndExitsOne() {
+        let (result, runner, _) = check(
+            "--solution", "2.1", swiftTest: .init(status: 0, text: ""),
+            answers: [
+                "git": .init(status: 1, text: "error: patch failed: Sources/02-MVVM/App.swift:20\n")
+            ])
+        #expect(result.status == 1)
+        #expect(
+            result.errorOutput
+                == "lessons: Lessons/solutions/2.1.patch does not apply to today's code: "
+                + "error: patch failed: Sources/02-MVVM/App.swift:20\n")
+        #expect(!runner.calls.contains { $0.program == "swift" })
+    }
+
+    @Test func withoutAnExerciseItListsTheOnesItChecks() {
+        let result = runLessons("check")
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("Exercises that `swift run lessons check N.M` checks:\n"))
+        #expect(result.output.contains("  3.2  A debounced reload "))
+    }
+
+    @Test(arguments: [
+        (["check", "9.9"], "lessons: no exercise '9.9' to check; the exercises are 2.1, 3.2, 5.1"),
+        (
+            ["check", "3.2", "5.1"],
+            "lessons: check takes one exercise; the exercises are 2.1, 3.2, 5.1"
+        ),
+        (
+            ["check", "--solution"],
+            "lessons: check --solution takes an exercise; the exercises are 2.1, 3.2, 5.1"
+        ),
+        (
+            ["check", "--fast", "3.2"],
+            "lessons: unknown option '--fast' for check; the option is --solution"
+        ),
+        (
+            ["check", "\u{1B}]2;PWNED\u{07}"],
+            "lessons: no exercise '?]2;PWNED?' to check; the exercises are 2.1, 3.2, 5.1"
+        ),
+    ])
+    func badChecksNameTheValidOnesAndExitTwo(arguments: [String], message: String) {
+        let runner = ScriptedRunner([:])
+        var command = LessonsCommand(repository: packageRepository)
+        command.runner = runner
+        let result = command.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.errorOutput == message + "\n" + LessonsCommand.usage + "\n")
+        #expect(runner.calls.isEmpty)
+    }
+}
