@@ -4,7 +4,7 @@ import Foundation
 extension LessonsCommand {
     /// The copy that `check --solution` builds in, kept between runs so that only what a patch
     /// changes is built again.
-    static let solutionCopy = ".build/lessons-check"
+    static let solutionCopy = ".build/lessons-check/solution"
 
     func check(_ arguments: [String]) -> CommandResult {
         var arguments = arguments
@@ -35,6 +35,7 @@ extension LessonsCommand {
         let check = ExerciseCheck(
             exercise: exercise, repository: repository, runner: runner, environment: environment)
         let root: String
+        var scratchPath: String?
         if usesSolution {
             switch copyWithSolution(of: exercise) {
             case .failure(let problem):
@@ -47,11 +48,12 @@ extension LessonsCommand {
                     + "\(Self.solutionCopy)…\n")
         } else {
             root = repository.root
+            scratchPath = repository.absolute(ExerciseCheck.workingCopyBuild)
             progress(
                 "Running its tests (\(exercise.testsFolder)) against your working copy: "
                     + "\(ExerciseCheck.testCommand(for: exercise))…\n")
         }
-        let (report, output) = check.report(inPackageAt: root)
+        let (report, output) = check.report(inPackageAt: root, scratchPath: scratchPath)
         return check.verdict(report, output: output)
     }
 
@@ -74,7 +76,7 @@ extension LessonsCommand {
         var message: String
     }
 
-    /// Copies the package to `.build/lessons-check` (Package.swift, Sources, Tests, Lessons,
+    /// Copies the package to `.build/lessons-check/solution` (Package.swift, Sources, Tests, Lessons,
     /// with their times, so an unchanged file is not built again) and applies the solution.
     private func copyWithSolution(of exercise: Exercise) -> Result<String, CheckProblem> {
         guard repository.fileExists(exercise.solutionPatch) else {

@@ -132,18 +132,27 @@ struct ExerciseCheck: Sendable {
     var runner: any ProgramRunner
     var environment: [String: String]
 
+    /// Where a check of the working copy builds: never `.build/debug`, so that the learner's own
+    /// `swift test` never finds an exercise's tests in its build.
+    static let workingCopyBuild = ".build/lessons-check/build"
+
     /// The command a learner could type to do by hand what the check does.
     static func testCommand(for exercise: Exercise) -> String {
-        "LESSONS_EXERCISE=\(exercise.id) swift test --no-parallel --filter ExerciseTests"
+        "LESSONS_EXERCISE=\(exercise.id) swift test --scratch-path \(workingCopyBuild) "
+            + "--no-parallel --filter ExerciseTests"
     }
 
-    /// The tests' run in the package at `root` (the repository, or a copy of it).
-    func report(inPackageAt root: String) -> (report: ExerciseReport, output: ProgramOutput) {
+    /// The tests' run in the package at `root` (the repository, or a copy of it), built in
+    /// `scratchPath` when given.
+    func report(
+        inPackageAt root: String, scratchPath: String? = nil
+    ) -> (report: ExerciseReport, output: ProgramOutput) {
         var environment = environment
         environment["LESSONS_EXERCISE"] = exercise.id
+        let scratch = scratchPath.map { ["--scratch-path", $0] } ?? []
         let output = runner.run(
-            "swift", ["test", "--no-parallel", "--filter", #"^ExerciseTests\."#], in: root,
-            environment: environment)
+            "swift", ["test"] + scratch + ["--no-parallel", "--filter", #"^ExerciseTests\."#],
+            in: root, environment: environment)
         return (ExerciseReport(parsing: output.text, root: root), output)
     }
 

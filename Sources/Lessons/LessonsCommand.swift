@@ -39,7 +39,7 @@ struct LessonsCommand: Sendable {
                                   and says what is still missing; exit 0 only when it is solved
           lessons check --solution 3.2
                                   the same against a copy with the reference solution applied
-                                  (Lessons/solutions/3.2.patch), in .build/lessons-check
+                                  (Lessons/solutions/3.2.patch), in .build/lessons-check/solution
           lessons lint            every lesson problem the tests find: snippets that are not at
                                   their citation, documents a learner cannot open, stale counts,
                                   stale translations

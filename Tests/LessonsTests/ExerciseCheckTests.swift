@@ -95,7 +95,9 @@ import Testing
                 packageRepository.text(at: exercise.solutionPatch),
                 "\(exercise.solutionPatch) is missing")
             #expect(patch.hasPrefix("diff --git a/"), "\(exercise.solutionPatch) is no git patch")
-            #expect(!patch.contains("a/Lessons/"), "a solution changes code, not lessons")
+            #expect(
+                !patch.contains("a/Lessons/") && !patch.contains(" b/Sources/Lessons/"),
+                "a solution changes the app and its tests, not the lessons or their tool")
             #expect(
                 exercise.title(in: packageRepository) != nil,
                 "lesson has no exercise \(exercise.id)")
@@ -181,7 +183,11 @@ import Testing
                 """)
         let call = try #require(runner.calls.last)
         #expect(call.program == "swift")
-        #expect(call.arguments == ["test", "--no-parallel", "--filter", #"^ExerciseTests\."#])
+        #expect(
+            call.arguments == [
+                "test", "--scratch-path", packageRepository.absolute(".build/lessons-check/build"),
+                "--no-parallel", "--filter", #"^ExerciseTests\."#,
+            ], "the learner's own build never holds an exercise's tests")
         #expect(call.directory == packageRepository.root)
         #expect(call.environment == ["PATH": "/bin", "LESSONS_EXERCISE": "3.2"])
     }
@@ -233,8 +239,10 @@ import Testing
         let (result, runner, progress) = check(
             "--solution", "5.1", swiftTest: .init(status: 0, text: passing))
         #expect(result.status == 0, "\(result.errorOutput)")
-        #expect(progress.contains("Lessons/solutions/5.1.patch applied, in .build/lessons-check"))
-        let copy = packageRepository.absolute(".build/lessons-check")
+        #expect(
+            progress.contains(
+                "Lessons/solutions/5.1.patch applied, in .build/lessons-check/solution"))
+        let copy = packageRepository.absolute(".build/lessons-check/solution")
         let calls = runner.calls
         #expect(
             calls.map(\.program) == ["cp", "cp", "cp", "cp", "git", "swift"],
@@ -255,6 +263,7 @@ import Testing
             apply.environment["GIT_CEILING_DIRECTORIES"] == packageRepository.absolute(".build"),
             "git must not take the copy for the repository around it")
         #expect(calls.last?.directory == copy)
+        #expect(calls.last?.arguments.contains("--scratch-path") == false, "the copy's own .build")
     }
 
     @Test func aSolutionThatNoLongerAppliesIsReportedAndExitsOne() {
@@ -281,15 +290,15 @@ import Testing
     @Test(arguments: [
         (
             ["check", "9.9"],
-            "lessons: no exercise '9.9' to check; the exercises are 1.3, 2.1, 3.2, 4.1, 5.1"
+            "lessons: no exercise '9.9' to check; the exercises are 1.3, 2.1, 3.1, 3.2, 4.1, 4.2, 5.1"
         ),
         (
             ["check", "3.2", "5.1"],
-            "lessons: check takes one exercise; the exercises are 1.3, 2.1, 3.2, 4.1, 5.1"
+            "lessons: check takes one exercise; the exercises are 1.3, 2.1, 3.1, 3.2, 4.1, 4.2, 5.1"
         ),
         (
             ["check", "--solution"],
-            "lessons: check --solution takes an exercise; the exercises are 1.3, 2.1, 3.2, 4.1, 5.1"
+            "lessons: check --solution takes an exercise; the exercises are 1.3, 2.1, 3.1, 3.2, 4.1, 4.2, 5.1"
         ),
         (
             ["check", "--fast", "3.2"],
@@ -297,7 +306,7 @@ import Testing
         ),
         (
             ["check", "\u{1B}]2;PWNED\u{07}"],
-            "lessons: no exercise '?]2;PWNED?' to check; the exercises are 1.3, 2.1, 3.2, 4.1, 5.1"
+            "lessons: no exercise '?]2;PWNED?' to check; the exercises are 1.3, 2.1, 3.1, 3.2, 4.1, 4.2, 5.1"
         ),
     ])
     func badChecksNameTheValidOnesAndExitTwo(arguments: [String], message: String) {
