@@ -12,6 +12,7 @@ ssize_t read(int, void *, size_t);
 ssize_t write(int __fd, const void *__buf, size_t __nbyte);
 int close(int);
 int pipe(int[2]);
+int getdtablesize(void);
 int dup2(int, int);
 int isatty(int);
 pid_t fork(void);

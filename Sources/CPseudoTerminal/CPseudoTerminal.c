@@ -4,6 +4,7 @@
 
 #include "CPseudoTerminal.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,4 +85,71 @@ int cpt_try_wait(pid_t pid, int *exitCode, int *signalNumber) {
     *exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     *signalNumber = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
     return 1;
+}
+
+/// In a forked child: closes every descriptor above standard error, so that no other child's
+/// pipe stays open in this one.
+static void cpt_close_descriptors_above_standard_error(void) {
+#if defined(__linux__)
+    if (close_range(3, ~0U, 0) == 0) {
+        return;
+    }
+#endif
+    int limit = getdtablesize();
+    for (int descriptor = 3; descriptor < limit; descriptor++) {
+        close(descriptor);
+    }
+}
+
+pid_t cpt_spawn_piped(const char *path, char *const argv[], char *const envp[],
+                      const char *outputPath, int *outputDescriptor, int *errorDescriptor) {
+    int output[2];
+    int error[2];
+    if (pipe(output) != 0) {
+        return -1;
+    }
+    if (pipe(error) != 0) {
+        close(output[0]);
+        close(output[1]);
+        return -1;
+    }
+    pid_t pid = fork();
+    if (pid == 0) {
+        int nothing = open("/dev/null", O_RDONLY);
+        if (nothing < 0) {
+            _exit(126);
+        }
+        int written = outputPath == NULL ? output[1] : open(outputPath, O_WRONLY);
+        if (written < 0) {
+            _exit(126);
+        }
+        dup2(nothing, STDIN_FILENO);
+        dup2(written, STDOUT_FILENO);
+        dup2(error[1], STDERR_FILENO);
+        cpt_close_descriptors_above_standard_error();
+        execve(path, argv, envp);
+        _exit(127);
+    }
+    close(output[1]);
+    close(error[1]);
+    if (pid < 0) {
+        close(output[0]);
+        close(error[0]);
+        return -1;
+    }
+    *outputDescriptor = output[0];
+    *errorDescriptor = error[0];
+    return pid;
+}
+
+int cpt_wait(pid_t pid, int *exitCode, int *signalNumber) {
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0) {
+        if (errno != EINTR) {
+            return -1;
+        }
+    }
+    *exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    *signalNumber = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    return 0;
 }

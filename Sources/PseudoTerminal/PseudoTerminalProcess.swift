@@ -185,3 +185,69 @@ public func readToEnd(_ descriptor: Int32) -> [UInt8] {
         }
     }
 }
+
+/// A child run to its end with standard input closed and its output and errors piped.
+public struct PipedRun: Sendable {
+    /// The exit status, or 128 plus the signal that ended it, as a shell reports it.
+    public var status: Int32
+    public var output: [UInt8]
+    public var error: [UInt8]
+
+    /// Runs `executable` with exactly `environment`, its output going to the file at
+    /// `outputPath` (e.g. /dev/full) when given; nil when it cannot be started. Not
+    /// Foundation's `Process`: on Linux its `run()` can read past a buffer while it closes the
+    /// child's descriptors and crash the test process (swift-corelibs-foundation #5472).
+    public static func run(
+        executable: String, arguments: [String], environment: [String: String],
+        outputPath: String? = nil
+    ) -> PipedRun? {
+        let argv = [executable] + arguments
+        let variables = environment.map { "\($0.key)=\($0.value)" }.sorted()
+        let cArguments = argv.map { strdup($0) } + [nil]
+        let cVariables = variables.map { strdup($0) } + [nil]
+        defer {
+            for pointer in cArguments + cVariables { free(pointer) }
+        }
+        var outputDescriptor: Int32 = -1
+        var errorDescriptor: Int32 = -1
+        let pid = cpt_spawn_piped(
+            executable, cArguments, cVariables, outputPath, &outputDescriptor, &errorDescriptor)
+        guard pid > 0 else { return nil }
+        defer {
+            closeDescriptor(outputDescriptor)
+            closeDescriptor(errorDescriptor)
+        }
+        let (output, error) = readBothToEnd(outputDescriptor, errorDescriptor)
+        var exitCode: Int32 = 0
+        var signalNumber: Int32 = 0
+        guard cpt_wait(pid, &exitCode, &signalNumber) == 0 else { return nil }
+        return PipedRun(
+            status: signalNumber != 0 ? 128 + signalNumber : exitCode, output: output,
+            error: error)
+    }
+}
+
+/// Everything two pipes give until both end, read as it comes, so that a child that fills one
+/// while the other is being read never waits for ever.
+private func readBothToEnd(_ first: Int32, _ second: Int32) -> ([UInt8], [UInt8]) {
+    var data: [[UInt8]] = [[], []]
+    var open = [true, true]
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while open.contains(true) {
+        var descriptors = [first, second].enumerated().map { index, descriptor in
+            pollfd(fd: open[index] ? descriptor : -1, events: Int16(POLLIN), revents: 0)
+        }
+        guard poll(&descriptors, 2, -1) >= 0 || errno == EINTR else { break }
+        for index in 0..<2 where open[index] && descriptors[index].revents != 0 {
+            let count = buffer.withUnsafeMutableBytes {
+                readDescriptor(descriptors[index].fd, $0.baseAddress, $0.count)
+            }
+            if count > 0 {
+                data[index] += buffer.prefix(count)
+            } else if count == 0 || errno != EINTR {
+                open[index] = false
+            }
+        }
+    }
+    return (data[0], data[1])
+}

@@ -231,27 +231,7 @@ extension Acceptance {
         static func runWritingTo(_ path: String, _ command: String, _ arguments: [String]) throws
             -> RunResult
         {
-            let process = Process()
-            process.executableURL = try RunResult.executable(command)
-            process.arguments = arguments
-            var environment = ProcessInfo.processInfo.environment.filter {
-                !$0.key.hasPrefix("TMDB_")
-            }
-            environment["COLUMNS"] = "80"
-            environment["LINES"] = "24"
-            process.environment = environment
-            let output = try #require(FileHandle(forWritingAtPath: path))
-            defer { try? output.close() }
-            let error = Pipe()
-            process.standardOutput = output
-            process.standardError = error
-            process.standardInput = FileHandle.nullDevice
-            try RunResult.launch(process)
-            let errorData = Data(readToEnd(error.fileHandleForReading.fileDescriptor))
-            process.waitUntilExit()
-            return RunResult(
-                status: process.terminationStatus, standardOutput: "",
-                standardError: String(decoding: errorData, as: UTF8.self))
+            try RunResult.run(command, arguments, outputPath: path)
         }
     }
 }

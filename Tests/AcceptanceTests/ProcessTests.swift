@@ -147,39 +147,25 @@ struct RunResult {
     var standardOutput: String
     var standardError: String
 
-    /// Runs the product with stdin closed and stdout piped, and a clean TMDB environment.
-    /// One launch at a time: Foundation's `Process.run()` has crashed (in a memcpy) when
-    /// several test threads started children at once.
-    private static let launches = Mutex(())
-
-    static func launch(_ process: Process) throws {
-        try launches.withLock { _ in try process.run() }
-    }
-
-    static func run(_ command: String, _ arguments: [String], environment: [String: String] = [:])
-        throws
-        -> RunResult
-    {
-        let process = Process()
-        process.executableURL = try executable(command)
-        process.arguments = arguments
+    /// Runs the product with stdin closed and stdout piped (or written to `outputPath`), with
+    /// the test process's environment less its TMDB variables, at 80×24, plus `environment`.
+    /// `PipedRun`, not Foundation's `Process`, which can crash the test process on Linux.
+    static func run(
+        _ command: String, _ arguments: [String], environment: [String: String] = [:],
+        outputPath: String? = nil
+    ) throws -> RunResult {
         var base = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TMDB_") }
         base["COLUMNS"] = "80"
         base["LINES"] = "24"
-        process.environment = base.merging(environment) { $1 }
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        try RunResult.launch(process)
-        let outputData = Data(readToEnd(output.fileHandleForReading.fileDescriptor))
-        let errorData = Data(readToEnd(error.fileHandleForReading.fileDescriptor))
-        process.waitUntilExit()
+        let run = try #require(
+            PipedRun.run(
+                executable: try executable(command).path, arguments: arguments,
+                environment: base.merging(environment) { $1 }, outputPath: outputPath),
+            "\(command) could not be started")
         return RunResult(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self))
+            status: run.status,
+            standardOutput: String(decoding: run.output, as: UTF8.self),
+            standardError: String(decoding: run.error, as: UTF8.self))
     }
 
     /// The built product beside the test bundle (`.build/debug/mvc`).
