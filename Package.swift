@@ -65,8 +65,9 @@ let package = Package(
             name: "Steps",
             dependencies: ["MVC", "MVVM", "MVVMIO", "MVVMC", "MVVMCDI", "MovieUI", "TMDB"]),
 
-        // The lessons tool: reads the repository's files, depends on no step.
-        .executableTarget(name: "Lessons"),
+        // The lessons tool: reads the repository's files, depends on no step; TerminalUI only
+        // sanitises what it echoes, as the app does (T4).
+        .executableTarget(name: "Lessons", dependencies: ["TerminalUI"]),
 
         // Support for tests and demos.
         .target(name: "TMDBTestSupport", dependencies: ["TMDB"]),

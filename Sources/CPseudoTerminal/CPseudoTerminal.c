@@ -73,6 +73,12 @@ int cpt_terminal_flags(int descriptor, unsigned long *inputFlags, unsigned long 
     return 0;
 }
 
+/// A waitpid status as an exit code (-1 when signalled) and a signal number (0 when exited).
+static void cpt_decode_status(int status, int *exitCode, int *signalNumber) {
+    *exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    *signalNumber = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+}
+
 int cpt_try_wait(pid_t pid, int *exitCode, int *signalNumber) {
     int status = 0;
     pid_t result = waitpid(pid, &status, WNOHANG);
@@ -82,8 +88,7 @@ int cpt_try_wait(pid_t pid, int *exitCode, int *signalNumber) {
     if (result < 0) {
         return -1;
     }
-    *exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    *signalNumber = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    cpt_decode_status(status, exitCode, signalNumber);
     return 1;
 }
 
@@ -149,7 +154,6 @@ int cpt_wait(pid_t pid, int *exitCode, int *signalNumber) {
             return -1;
         }
     }
-    *exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    *signalNumber = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    cpt_decode_status(status, exitCode, signalNumber);
     return 0;
 }

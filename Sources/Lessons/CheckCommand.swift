@@ -33,7 +33,7 @@ extension LessonsCommand {
         let lesson = exercise.lessonFile(in: repository) ?? "Lessons/"
         progress("Exercise \(exercise.id) · \(exercise.title(in: repository) ?? "") (\(lesson))\n")
         let check = ExerciseCheck(
-            exercise: exercise, repository: repository, runner: runner, environment: environment)
+            exercise: exercise, runner: runner, environment: environment)
         let root: String
         var scratchPath: String?
         if usesSolution {

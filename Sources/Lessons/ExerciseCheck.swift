@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 /// Runs a program and returns what it printed, standard output and error together.
 protocol ProgramRunner: Sendable {
@@ -117,18 +118,12 @@ struct ExerciseReport: Equatable, Sendable {
             passed[name].map { TestResult(name: name, passed: $0, issues: issues[name] ?? []) }
         }
     }
-
-    init(compilerErrors: [CompilerError] = [], results: [TestResult] = []) {
-        self.compilerErrors = compilerErrors
-        self.results = results
-    }
 }
 
 /// `lessons check 3.2`: builds the exercise's tests against a working copy and says, line by
 /// line, which of its requirements hold.
 struct ExerciseCheck: Sendable {
     var exercise: Exercise
-    var repository: Repository
     var runner: any ProgramRunner
     var environment: [String: String]
 
@@ -199,21 +194,9 @@ struct ExerciseCheck: Sendable {
     }
 }
 
-/// Text from a build, a test or the command line, safe to print: control characters
-/// (escape sequences, bells) become `?`, and a very long line is cut.
+/// Text from a build, a test or the command line, safe to print: sanitised as the app
+/// sanitises API text (T4), and cut after `limit` characters.
 func printable(_ text: String, limit: Int = 300) -> String {
-    var result = ""
-    for character in text {
-        let isControl = character.unicodeScalars.contains {
-            $0.properties.generalCategory == .control
-                || $0.properties.generalCategory == .format
-                    && $0.value != 0x200D
-        }
-        result.append(isControl ? "?" : character)
-        if result.count >= limit {
-            result += "…"
-            break
-        }
-    }
-    return result
+    let sanitized = text.sanitizedForTerminal()
+    return sanitized.count > limit ? sanitized.prefix(limit) + "…" : sanitized
 }

@@ -153,7 +153,7 @@ public struct PseudoTerminalProcess {
     }
 
     /// NUL-terminated copies plus the closing nil, as execve wants; the caller frees them.
-    private static func makeCStrings(_ strings: [String]) -> [UnsafeMutablePointer<CChar>?] {
+    fileprivate static func makeCStrings(_ strings: [String]) -> [UnsafeMutablePointer<CChar>?] {
         strings.map { strdup($0) } + [nil]
     }
 }
@@ -166,24 +166,6 @@ private func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawPoint
     -> Int
 {
     read(descriptor, buffer, count)
-}
-
-/// Everything `descriptor` (a pipe's read end) gives until its end, read again after an
-/// interrupted read: Foundation's `readDataToEndOfFile()` traps on EINTR, which a busy test
-/// process full of children can get.
-public func readToEnd(_ descriptor: Int32) -> [UInt8] {
-    var data: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let count = buffer.withUnsafeMutableBytes {
-            readDescriptor(descriptor, $0.baseAddress, $0.count)
-        }
-        if count > 0 {
-            data += buffer.prefix(count)
-        } else if count == 0 || errno != EINTR {
-            return data
-        }
-    }
 }
 
 /// A child run to its end with standard input closed and its output and errors piped.
@@ -201,10 +183,9 @@ public struct PipedRun: Sendable {
         executable: String, arguments: [String], environment: [String: String],
         outputPath: String? = nil
     ) -> PipedRun? {
-        let argv = [executable] + arguments
         let variables = environment.map { "\($0.key)=\($0.value)" }.sorted()
-        let cArguments = argv.map { strdup($0) } + [nil]
-        let cVariables = variables.map { strdup($0) } + [nil]
+        let cArguments = PseudoTerminalProcess.makeCStrings([executable] + arguments)
+        let cVariables = PseudoTerminalProcess.makeCStrings(variables)
         defer {
             for pointer in cArguments + cVariables { free(pointer) }
         }

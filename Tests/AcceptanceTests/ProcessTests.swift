@@ -1,7 +1,6 @@
 import Foundation
 import PseudoTerminal
 import Steps
-import Synchronization
 import TMDB
 import Testing
 

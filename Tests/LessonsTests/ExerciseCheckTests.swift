@@ -306,7 +306,7 @@ import Testing
         ),
         (
             ["check", "\u{1B}]2;PWNED\u{07}"],
-            "lessons: no exercise '?]2;PWNED?' to check; the exercises are 1.3, 2.1, 3.1, 3.2, 4.1, 4.2, 5.1"
+            "lessons: no exercise '' to check; the exercises are 1.3, 2.1, 3.1, 3.2, 4.1, 4.2, 5.1"
         ),
     ])
     func badChecksNameTheValidOnesAndExitTwo(arguments: [String], message: String) {
