@@ -62,7 +62,8 @@ struct AppCoordinatorTests {
         #expect(detail.viewModel.movie.id == 550)
         #expect(navigationController.viewControllers.count == 2)
         #expect(coordinator.childCoordinators.first?.viewController === detail)
-        weak let weakChild = coordinator.childCoordinators.first
+        weak var weakChild: MovieDetailCoordinator?
+        weakChild = coordinator.childCoordinators.first
 
         terminal.type(.escape)
         #expect(await application.waitUntilSettled(timeout: .seconds(60)))

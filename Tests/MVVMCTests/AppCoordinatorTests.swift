@@ -75,7 +75,8 @@ struct AppCoordinatorTests {
         let coordinator = AppCoordinator(window: .week, scheduler: MainScheduler.instance)
         let (navigationController, root, terminal, application) = try show(coordinator)
         root.onMovieSelected?(movie)
-        weak let weakChild = coordinator.childCoordinators.first
+        weak var weakChild: MovieDetailCoordinator?
+        weakChild = coordinator.childCoordinators.first
         #expect(weakChild != nil)
 
         terminal.type(key)

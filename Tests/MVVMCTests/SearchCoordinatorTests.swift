@@ -110,7 +110,8 @@ struct SearchCoordinatorTests {
         let detail = try #require(
             shown.navigationController.topViewController as? MovieDetailViewController)
         #expect(detail.viewModel.movie.id == 550)
-        weak let weakChild = shown.coordinator.childCoordinators.first
+        weak var weakChild: MovieDetailCoordinator?
+        weakChild = shown.coordinator.childCoordinators.first
         #expect(weakChild?.viewController === detail)
 
         shown.terminal.type(.escape)
