@@ -34,12 +34,15 @@ struct Origin: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Follows a redirect only to the configured origin.
+/// Follows a redirect only to the configured origin, with the credential kept.
 ///
-/// URLSession copies the request's headers, `Authorization` included, to wherever a redirect
-/// points, and a `Location` may carry the `api_key` query item along. So a redirect to any
-/// other server is not followed: the 3xx itself becomes the answer, and the client reports
-/// it (`TMDBError.redirectRefused`). Redirects within the configured origin work as before.
+/// The two Foundations disagree on what a redirect's proposed request carries: Linux's copies
+/// the original headers, `Authorization` included, to wherever the redirect points, while
+/// Darwin's drops `Authorization` even for the same host. And a `Location` may carry the
+/// `api_key` query item along. So a redirect to any other server is not followed: the 3xx
+/// itself becomes the answer, and the client reports it (`TMDBError.redirectRefused`). A
+/// redirect within the configured origin is followed with `Authorization` copied from the
+/// original request, so that it arrives on both platforms.
 final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
     let allowedOrigin: Origin?
 
@@ -58,6 +61,17 @@ final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
         willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        completionHandler(allows(request.url) ? request : nil)
+        completionHandler(followed(request, from: task.originalRequest))
+    }
+
+    /// The request to send for a redirect to `proposed`, or nil when it is refused. An allowed
+    /// one carries the original request's `Authorization`, whatever the platform left of it.
+    func followed(_ proposed: URLRequest, from original: URLRequest?) -> URLRequest? {
+        guard allows(proposed.url) else { return nil }
+        var request = proposed
+        if let authorization = original?.value(forHTTPHeaderField: "Authorization") {
+            request.setValue(authorization, forHTTPHeaderField: "Authorization")
+        }
+        return request
     }
 }
