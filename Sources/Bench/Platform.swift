@@ -2,7 +2,7 @@
 // one short file. posix_spawn, pipe, read, wait4 and rusage exist on both with the same meaning;
 // what differs is the spawn file-actions type, the unit of `ru_maxrss` and how to read the
 // resident size and the owned memory of the running process. DARWIN_SHAPES is set only by
-// DarwinShapes/check, which type-checks the Darwin branch on Linux.
+// .ci/darwin-shapes/check, which type-checks the Darwin branch on Linux.
 #if canImport(Glibc) && !DARWIN_SHAPES
     import Glibc
 

@@ -22,12 +22,12 @@ int cpt_open_master(char *slaveName, size_t slaveNameLength) {
         close(master);
         return -1;
     }
-    const char *name = ptsname(master);
-    if (name == NULL || strlen(name) + 1 > slaveNameLength) {
+    // ptsname_r, not ptsname: tests open terminals on several threads at once, and ptsname
+    // returns a buffer they would share.
+    if (ptsname_r(master, slaveName, slaveNameLength) != 0) {
         close(master);
         return -1;
     }
-    strcpy(slaveName, name);
     return master;
 }
 
@@ -37,6 +37,20 @@ int cpt_set_window_size(int descriptor, unsigned short rows, unsigned short colu
     size.ws_row = rows;
     size.ws_col = columns;
     return ioctl(descriptor, TIOCSWINSZ, &size);
+}
+
+/// In a forked child: closes every descriptor above standard error, so that no other child's
+/// pipe stays open in this one.
+static void cpt_close_descriptors_above_standard_error(void) {
+#if defined(__linux__)
+    if (close_range(3, ~0U, 0) == 0) {
+        return;
+    }
+#endif
+    int limit = getdtablesize();
+    for (int descriptor = 3; descriptor < limit; descriptor++) {
+        close(descriptor);
+    }
 }
 
 pid_t cpt_spawn(const char *slaveName, const char *path, char *const argv[], char *const envp[]) {
@@ -53,9 +67,7 @@ pid_t cpt_spawn(const char *slaveName, const char *path, char *const argv[], cha
     dup2(slave, STDIN_FILENO);
     dup2(slave, STDOUT_FILENO);
     dup2(slave, STDERR_FILENO);
-    if (slave > STDERR_FILENO) {
-        close(slave);
-    }
+    cpt_close_descriptors_above_standard_error();
     execve(path, argv, envp);
     _exit(127);
 }
@@ -90,20 +102,6 @@ int cpt_try_wait(pid_t pid, int *exitCode, int *signalNumber) {
     }
     cpt_decode_status(status, exitCode, signalNumber);
     return 1;
-}
-
-/// In a forked child: closes every descriptor above standard error, so that no other child's
-/// pipe stays open in this one.
-static void cpt_close_descriptors_above_standard_error(void) {
-#if defined(__linux__)
-    if (close_range(3, ~0U, 0) == 0) {
-        return;
-    }
-#endif
-    int limit = getdtablesize();
-    for (int descriptor = 3; descriptor < limit; descriptor++) {
-        close(descriptor);
-    }
 }
 
 pid_t cpt_spawn_piped(const char *path, char *const argv[], char *const envp[],

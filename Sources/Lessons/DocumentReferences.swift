@@ -1,7 +1,7 @@
 /// What a lesson may point a learner at: files of this repository, and web pages.
 extension LessonChecks {
     /// Where documents may live, besides the repository's root files.
-    private static let documentFolders = ["Lessons", "Sources", "Tests", "DarwinShapes"]
+    private static let documentFolders = ["Lessons", "Sources", "Tests", ".ci/darwin-shapes"]
 
     /// Every place `markdown` (the text of `document`) names something the learner cannot open:
     /// the word "seed", which named notes that are not in the repository; a link that leads

@@ -1,5 +1,5 @@
 // The tool's only C library calls, with their Glibc and Darwin twins.
-// DARWIN_SHAPES is set only by DarwinShapes/check, which type-checks the Darwin branch on Linux.
+// DARWIN_SHAPES: set only by .ci/darwin-shapes/check, which type-checks the Darwin branch.
 #if canImport(Glibc) && !DARWIN_SHAPES
     import Glibc
 #elseif canImport(Darwin)

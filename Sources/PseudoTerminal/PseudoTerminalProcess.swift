@@ -1,6 +1,6 @@
 import CPseudoTerminal
 
-// DARWIN_SHAPES is set only by DarwinShapes/check, which type-checks the Darwin branch on Linux.
+// DARWIN_SHAPES: set only by .ci/darwin-shapes/check, which type-checks the Darwin branch.
 #if canImport(Glibc) && !DARWIN_SHAPES
     import Glibc
 #elseif canImport(Darwin)
@@ -43,18 +43,29 @@ public struct PseudoTerminalProcess {
     public let pid: pid_t
     private(set) var output: [UInt8] = []
 
-    /// Starts `executable` with `arguments` on a new 80×24 pseudo-terminal, with a small
-    /// environment plus `environment`.
-    public init?(executable: String, arguments: [String] = [], environment: [String: String] = [:])
-    {
+    /// Starts `executable` with `arguments` on a new pseudo-terminal of `rows` × `columns`
+    /// (80×24 unless told), with a small environment plus `environment`.
+    public init?(
+        executable: String, arguments: [String] = [], environment: [String: String] = [:],
+        rows: UInt16 = 24, columns: UInt16 = 80
+    ) {
         var name = [CChar](repeating: 0, count: 256)
         let master = cpt_open_master(&name, name.count)
         guard master >= 0 else { return nil }
-        _ = cpt_set_window_size(master, 24, 80)
         let slavePath = String(
             decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let slave = open(slavePath, O_RDWR | O_NOCTTY)
-        guard slave >= 0 else { return nil }
+        guard slave >= 0 else {
+            closeDescriptor(master)
+            return nil
+        }
+        // Only once the slave is open: XNU refuses the size before the slave's first open
+        // (ENOTTY), and that open would reset it to 0×0.
+        guard cpt_set_window_size(master, rows, columns) == 0 else {
+            closeDescriptor(slave)
+            closeDescriptor(master)
+            return nil
+        }
         let base = ["TERM": "xterm-256color", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
         let variables = base.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }.sorted()
         let argv = Self.makeCStrings([executable] + arguments)
@@ -63,7 +74,11 @@ public struct PseudoTerminalProcess {
             for pointer in argv + envp { free(pointer) }
         }
         let pid = cpt_spawn(slavePath, executable, argv, envp)
-        guard pid > 0 else { return nil }
+        guard pid > 0 else {
+            closeDescriptor(slave)
+            closeDescriptor(master)
+            return nil
+        }
         self.master = master
         self.slave = slave
         self.pid = pid
@@ -99,6 +114,9 @@ public struct PseudoTerminalProcess {
     public func send(_ bytes: [UInt8]) {
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
+
+    /// SIGTSTP, the stop a shell's Ctrl-Z sends: 18 on Darwin, 20 on Linux.
+    public static let stopSignal = SIGTSTP
 
     public func signal(_ number: Int32) {
         _ = kill(pid, number)

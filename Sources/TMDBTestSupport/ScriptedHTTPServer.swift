@@ -1,17 +1,6 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-    private let streamSocket = Int32(SOCK_STREAM.rawValue)
-    /// A client that hangs up early must not kill the test process with SIGPIPE.
-    private let sendFlags = Int32(MSG_NOSIGNAL)
-#elseif canImport(Darwin)
-    import Darwin
-    private let streamSocket = SOCK_STREAM
-    private let sendFlags: Int32 = 0
-#endif
-
 /// An HTTP/1.1 server on 127.0.0.1 whose answer to each request a test decides: a response,
 /// a redirect, a reset connection or a body cut short. It records every request it receives
 /// (with its `Host` header, so a test can tell `localhost` from `127.0.0.1`) and serves
@@ -61,25 +50,11 @@ public final class ScriptedHTTPServer: Sendable {
 
     /// Starts listening on an ephemeral port of 127.0.0.1; `answer` runs on the server's thread.
     public init(answer: @escaping @Sendable (Request) -> Answer) throws {
-        let listener = socket(AF_INET, streamSocket, 0)
-        guard listener >= 0 else { throw POSIXError(.EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(listener, address, length) == 0 && listen(listener, 16) == 0
-                    && getsockname(listener, address, &length) == 0
-            }
-        }
-        guard bound else {
-            close(listener)
+        guard let listening = LoopbackSocket.makeListener() else {
             throw POSIXError(.EADDRNOTAVAIL)
         }
-        self.listener = listener
-        self.port = UInt16(bigEndian: address.sin_port)
+        self.listener = listening.descriptor
+        self.port = listening.port
         self.baseURL = "http://127.0.0.1:\(port)"
         let thread = Thread { [self] in serve(answer) }
         thread.start()
@@ -87,52 +62,42 @@ public final class ScriptedHTTPServer: Sendable {
 
     /// Stops accepting; the serving thread ends on its next `accept`.
     public func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        LoopbackSocket.stopListening(listener)
         for connection in hungConnections.withLock({ $0 }) {
-            close(connection)
+            LoopbackSocket.closeConnection(connection)
         }
     }
 
     private func serve(_ answer: @Sendable (Request) -> Answer) {
         while true {
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { return }
-            #if canImport(Darwin)
-                var noSignal: Int32 = 1
-                _ = setsockopt(
-                    connection, SOL_SOCKET, SO_NOSIGPIPE, &noSignal,
-                    socklen_t(MemoryLayout<Int32>.size))
-            #endif
+            guard let connection = LoopbackSocket.nextConnection(on: listener) else { return }
             guard let request = Self.readRequest(from: connection) else {
-                close(connection)
+                LoopbackSocket.closeConnection(connection)
                 continue
             }
             recorded.withLock { $0.append(request) }
             switch answer(request) {
             case .response(let response):
-                Self.write(
+                LoopbackSocket.sendAll(
                     Self.head(
                         status: response.statusCode, headers: response.headers,
                         length: response.body.count) + Array(response.body), to: connection)
             case .redirect(let status, let location):
-                Self.write(
+                LoopbackSocket.sendAll(
                     Self.head(status: status, headers: ["Location": location], length: 0),
                     to: connection)
             case .reset:
-                // Linger on, timeout zero: close() sends RST instead of FIN.
-                var abort = linger(l_onoff: 1, l_linger: 0)
-                _ = setsockopt(
-                    connection, SOL_SOCKET, SO_LINGER, &abort, socklen_t(MemoryLayout<linger>.size))
+                LoopbackSocket.reset(connection)
+                continue
             case .shortBody(let declaredLength, let body):
-                Self.write(
+                LoopbackSocket.sendAll(
                     Self.head(status: 200, headers: [:], length: declaredLength) + Array(body.utf8),
                     to: connection)
             case .hang:
                 hungConnections.withLock { $0.append(connection) }
                 continue
             }
-            close(connection)
+            LoopbackSocket.closeConnection(connection)
         }
     }
 
@@ -150,7 +115,7 @@ public final class ScriptedHTTPServer: Sendable {
         var buffer = [UInt8](repeating: 0, count: 8192)
         var received: [UInt8] = []
         while !(received.count >= 4 && received.suffix(4).elementsEqual("\r\n\r\n".utf8)) {
-            let count = read(connection, &buffer, buffer.count)
+            let count = LoopbackSocket.receive(from: connection, into: &buffer)
             guard count > 0 else { return nil }
             received += buffer[0..<count]
         }
@@ -164,18 +129,5 @@ public final class ScriptedHTTPServer: Sendable {
             headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         return Request(target: String(requestLine[1]), headers: headers)
-    }
-
-    private static func write(_ bytes: [UInt8], to connection: Int32) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                send(
-                    connection, buffer.baseAddress.map { $0 + offset }, bytes.count - offset,
-                    sendFlags)
-            }
-            guard written > 0 else { return }
-            offset += written
-        }
     }
 }

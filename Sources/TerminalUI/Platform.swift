@@ -1,7 +1,7 @@
 // Every call into the C library lives here, so that macOS and Linux differ in one short file.
 // The names used (cfmakeraw, VMIN, VTIME, TIOCGWINSZ, POLLIN, SIG_DFL, SIGTSTP, nfds_t) exist
 // on both platforms with their own values and types; only the module differs.
-// DARWIN_SHAPES is set only by DarwinShapes/check, which type-checks the Darwin branch on Linux.
+// DARWIN_SHAPES: set only by .ci/darwin-shapes/check, which type-checks the Darwin branch.
 #if canImport(Glibc) && !DARWIN_SHAPES
     import Glibc
 

@@ -3,12 +3,6 @@ import PseudoTerminal
 import Steps
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Job control on a real terminal, the same in every step: Ctrl-Z and SIGTSTP put the
 /// terminal back as the shell left it before the app stops, and take it again, redrawn,
 /// when the app goes on.
@@ -24,7 +18,7 @@ struct JobControlTests {
         func send(to process: PseudoTerminalProcess) {
             switch self {
             case .controlZ: process.send([0x1A])
-            case .stopSignal: process.signal(SIGTSTP)
+            case .stopSignal: process.signal(PseudoTerminalProcess.stopSignal)
             }
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import PseudoTerminal
 import Steps
 import TMDB
+import TMDBTestSupport
 import Testing
 
 /// The real binaries, run as a user runs them: piped, scripted, with bad input, and against
@@ -97,11 +98,10 @@ struct ProcessTests {
         ["TMDB_API_KEY", "TMDB_ACCESS_TOKEN"])
     func rejectedCredentialIsNeverPrinted(step: Step, variable: String) throws {
         let secret = "SENTINEL-\(variable)-c0ffee"
-        let server = try LoopbackServer(
-            status: 401,
-            body:
-                #"{"success":false,"status_code":7,"status_message":"Invalid API key: You must be granted a valid key."}"#
-        )
+        let rejection = StubResponse.tmdbError(
+            statusCode: 401, code: 7,
+            message: "Invalid API key: You must be granted a valid key.")
+        let server = try ScriptedHTTPServer { _ in .response(rejection) }
         defer { server.stop() }
         let result = try RunResult.run(
             step.command, ["--keys", "r ? x"],
@@ -112,7 +112,7 @@ struct ProcessTests {
         #expect(result.standardError.split(separator: "\n").count == 1)
         #expect(!result.standardOutput.contains(secret))
         #expect(!result.standardError.contains(secret))
-        #expect(server.requestCount >= 1, "the rejection came from the server")
+        #expect(server.requests.count >= 1, "the rejection came from the server")
     }
 
     @Test("L3: an unreachable server is a plain message, not a crash", arguments: Step.all)

@@ -45,3 +45,34 @@ import Testing
         }
     }
 }
+
+/// The pseudo-terminal the tests start programs on is the one a terminal window would give:
+/// the size it was asked for, and nothing of the test process's open descriptors.
+@Suite struct PseudoTerminalProcessTests {
+    @Test("a program sees the size its terminal was opened with, not 0×0")
+    func theChildSeesTheRequestedSize() throws {
+        var process = try #require(
+            PseudoTerminalProcess(
+                executable: "/bin/sh", arguments: ["-c", "stty size"], rows: 31, columns: 97))
+        defer { process.close() }
+
+        #expect(process.waitForExit(timeout: .seconds(60)) == 0)
+        process.drain()
+        #expect(process.outputText.contains("31 97"), "\(process.outputText.debugDescription)")
+    }
+
+    @Test("a program keeps none of the descriptors the test process has open")
+    func theChildInheritsNoDescriptor() throws {
+        let descriptor = open("/dev/null", O_RDONLY)
+        try #require(descriptor > 2)
+        defer { close(descriptor) }
+        let probe = "if [ -e /dev/fd/\(descriptor) ]; then echo inherited; else echo closed; fi"
+        var process = try #require(
+            PseudoTerminalProcess(executable: "/bin/sh", arguments: ["-c", probe]))
+        defer { process.close() }
+
+        #expect(process.waitForExit(timeout: .seconds(60)) == 0)
+        process.drain()
+        #expect(process.outputText.contains("closed"), "\(process.outputText.debugDescription)")
+    }
+}

@@ -1,7 +1,7 @@
 // The part of Swift's Darwin overlay the platform files use: C declarations that Swift cannot
 // import (a variadic function, a macro over a function call, a cast) and that the overlay
-// declares in Swift instead (swiftlang/swift stdlib/public/Platform/Platform.swift and
-// POSIXError.swift). Compiled only to be type-checked against; it never runs.
+// declares in Swift instead (swiftlang/swift stdlib/public/Platform/Platform.swift).
+// Compiled only to be type-checked against; it never runs.
 
 /// `errno` is `(*__error())` in C.
 public var errno: Int32 {
@@ -31,10 +31,3 @@ public func ioctl(_ fd: CInt, _ request: UInt) -> CInt { -1 }
 /// `SIG_DFL` is `(void (*)(int))0` in C.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 public var SIG_DFL: sig_t? { nil }
-
-/// The codes of `POSIXError`, with Darwin's numbers.
-// swift-format-ignore: AlwaysUseLowerCamelCase
-public enum POSIXErrorCode: Int32, Sendable {
-    case EIO = 5
-    case EADDRNOTAVAIL = 49
-}

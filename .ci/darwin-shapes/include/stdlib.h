@@ -9,6 +9,6 @@ int atexit(void (*_Nonnull)(void));
 int posix_openpt(int);
 int grantpt(int);
 int unlockpt(int);
-char *ptsname(int);
+int ptsname_r(int, char *, size_t);
 
 #endif

@@ -5,14 +5,16 @@
 #include <sys/types.h>
 
 /// Opens a new pseudo-terminal pair. Returns the master descriptor (or -1) and writes the
-/// slave's path into `slaveName`.
+/// slave's path into `slaveName`. Safe to call from several threads at once.
 int cpt_open_master(char *slaveName, size_t slaveNameLength);
 
-/// Sets the window size the program on the slave side sees.
+/// Sets the window size the program on the slave side sees: 0, or -1 with errno. Call it once
+/// the slave is open, since macOS refuses it before and resets it at the slave's first open.
 int cpt_set_window_size(int descriptor, unsigned short rows, unsigned short columns);
 
 /// Forks; the child starts a session, makes the slave its controlling terminal and standard
-/// input/output/error, and executes `path`. Returns the child's pid, or -1.
+/// input/output/error, keeps no other descriptor and executes `path`. Returns the child's pid,
+/// or -1.
 pid_t cpt_spawn(const char *slaveName, const char *path, char *const argv[], char *const envp[]);
 
 /// The termios flags of the terminal behind `descriptor` (a master reports its slave's), to
