@@ -13,6 +13,8 @@ public enum MovieApp {
         public var window: TrendingWindow
         public var mode: LaunchMode
         public var wantsHelp: Bool
+        /// Xcode's console: a print mode there also says how to run the app for real.
+        public var isInXcodeConsole: Bool
     }
 
     /// The app's own options; `--keys` and `--help` come from the terminal kit.
@@ -95,8 +97,10 @@ public enum MovieApp {
             window = chosen
         }
         return Launch(
-            configuration: configuration, window: window, mode: Launcher.mode(for: parsed),
-            wantsHelp: parsed.wantsHelp)
+            configuration: configuration, window: window,
+            mode: Launcher.mode(for: parsed, environment: environment),
+            wantsHelp: parsed.wantsHelp,
+            isInXcodeConsole: Launcher.runsInXcodeConsole(environment))
     }
 
     /// The `?` screen: every key, where the data comes from, and TMDB's notice (E2).
@@ -160,6 +164,9 @@ public enum MovieApp {
             scene.makeRootViewController()
         }
         withExtendedLifetime(scene) {}
+        if launch.isInXcodeConsole, case .printFirstScreen = launch.mode {
+            printError(Launcher.xcodeConsoleHint(command: command))
+        }
         exit(status)
     }
 

@@ -38,12 +38,31 @@ public enum ExitStatus {
 
 /// Launch modes shared by every step (L1, L4, L6, L7).
 public enum Launcher {
-    /// interactive when stdout is a TTY (and stdin is); printFirstScreen otherwise; playScript for --keys.
-    public static func mode(for arguments: ParsedArguments) -> LaunchMode {
+    /// interactive when stdout is a TTY (and stdin is) outside Xcode's console;
+    /// printFirstScreen otherwise; playScript for --keys.
+    public static func mode(for arguments: ParsedArguments, environment: [String: String])
+        -> LaunchMode
+    {
         if let script = arguments.keyScript {
             return .playScript(script)
         }
-        return Platform.isInteractive ? .interactive : .printFirstScreen
+        let isFullScreen = Platform.isInteractive && !runsInXcodeConsole(environment)
+        return isFullScreen ? .interactive : .printFirstScreen
+    }
+
+    /// Whether the process runs in Xcode's console, which shows text but cannot be a
+    /// full-screen terminal: there the app prints its first screen and says how to run it.
+    public static func runsInXcodeConsole(_ environment: [String: String]) -> Bool {
+        TerminalEnvironment.isXcodeConsole(environment)
+    }
+
+    /// What a print mode in Xcode's console adds on standard error: how to run `command` for
+    /// real, and how to debug it or play keys from Xcode (README, "Xcode").
+    public static func xcodeConsoleHint(command: String) -> String {
+        "Xcode's console is not a terminal, so \(command) printed its first screen and stopped."
+            + " Run `swift run \(command)` in Terminal for the app (to debug it, Debug ›"
+            + " Attach to Process by PID or Name… \(command)), or give the scheme's Run arguments"
+            + " --keys \"down enter\" to play keys here."
     }
 
     /// Runs the app in `mode` on the real terminal (or an off-screen one for the print modes, size from

@@ -59,6 +59,14 @@ enum TerminalEnvironment {
         (environment["NO_COLOR"] ?? "").isEmpty
     }
 
+    /// Whether Xcode started the process: its console shows text but is no full-screen
+    /// terminal, whatever `isatty` says of it. Xcode marks the processes it runs with
+    /// `__XCODE_BUILT_PRODUCTS_DIR_PATHS`, and their XPC service name names it.
+    static func isXcodeConsole(_ environment: [String: String]) -> Bool {
+        environment["__XCODE_BUILT_PRODUCTS_DIR_PATHS"] != nil
+            || environment["XPC_SERVICE_NAME"]?.contains("com.apple.dt.Xcode") == true
+    }
+
     /// `COLUMNS`×`LINES` when both are positive numbers, otherwise 80×24.
     static func fallbackSize(_ environment: [String: String]) -> Size {
         let width = environment["COLUMNS"].flatMap { Int($0) } ?? 0

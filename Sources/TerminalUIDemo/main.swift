@@ -111,7 +111,10 @@ do {
                 ]))
         exit(0)
     }
-    let status = await Launcher.run(mode: Launcher.mode(for: arguments), help: help) {
+    let status = await Launcher.run(
+        mode: Launcher.mode(for: arguments, environment: ProcessInfo.processInfo.environment),
+        help: help
+    ) {
         NavigationController(rootViewController: DemoListViewController())
     }
     exit(status)

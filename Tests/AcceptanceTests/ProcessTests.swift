@@ -72,6 +72,40 @@ struct ProcessTests {
         #expect(result.standardOutput.isEmpty)
     }
 
+    @Test(
+        "L6: in Xcode's console, even one that is a terminal, the first screen is printed with a hint",
+        arguments: Step.all,
+        [
+            ["__XCODE_BUILT_PRODUCTS_DIR_PATHS": "/Users/learner/DerivedData/Build/Products/Debug"],
+            ["XPC_SERVICE_NAME": "application.com.apple.dt.Xcode.4242.4243"],
+        ])
+    func xcodeConsolePrintsTheFirstScreenAndSaysHowToRun(
+        step: Step, environment: [String: String]
+    ) throws {
+        var process = try #require(
+            PseudoTerminalProcess(
+                executable: RunResult.executable(step.command).path, environment: environment))
+        defer { process.close() }
+
+        let status = process.waitForExit(timeout: .seconds(60))
+        process.drain()
+
+        #expect(status == 0, "printed and ended, not waiting for keys")
+        let output = process.outputText
+        #expect(output.contains("Trending movies"))
+        #expect(!output.contains("\u{1B}[?1049h"), "no alternate screen")
+        #expect(output.contains("Xcode's console is not a terminal"))
+        #expect(output.contains("swift run \(step.command)` in Terminal"))
+        #expect(output.contains("--keys"))
+    }
+
+    @Test("L6: outside Xcode a print mode says nothing more", arguments: Step.all)
+    func pipedOutputHasNoXcodeHint(step: Step) throws {
+        let result = try RunResult.run(step.command, [])
+        #expect(result.status == 0)
+        #expect(result.standardError.isEmpty)
+    }
+
     @Test("L6: piped output is the first settled screen as plain text", arguments: Step.all)
     func pipedOutputIsPlainText(step: Step) throws {
         let result = try RunResult.run(step.command, [])

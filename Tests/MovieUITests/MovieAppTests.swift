@@ -41,6 +41,27 @@ struct MovieAppTests {
         #expect(launch.window == .day)
     }
 
+    @Test("L6: Xcode's console is told apart by the variables Xcode sets, and keys still play")
+    func xcodeConsole() throws {
+        let xcode = ["XPC_SERVICE_NAME": "application.com.apple.dt.Xcode.4242.4243"]
+        let inXcode = try MovieApp.makeLaunch(arguments: [], environment: xcode)
+        #expect(inXcode.isInXcodeConsole)
+        guard case .printFirstScreen = inXcode.mode else {
+            Issue.record("Xcode's console gets the printed screen, not \(inXcode.mode)")
+            return
+        }
+        let scripted = try MovieApp.makeLaunch(arguments: ["--keys", "down"], environment: xcode)
+        guard case .playScript(let keys) = scripted.mode else {
+            Issue.record("--keys plays in Xcode's console too, not \(scripted.mode)")
+            return
+        }
+        #expect(keys == [.down])
+        let elsewhere = try MovieApp.makeLaunch(
+            arguments: [], environment: ["XPC_SERVICE_NAME": "com.apple.Terminal"])
+        #expect(!elsewhere.isInXcodeConsole)
+        #expect(!(try MovieApp.makeLaunch(arguments: [], environment: [:])).isInXcodeConsole)
+    }
+
     static let badInputs: [(arguments: [String], environment: [String: String], mentions: String)] =
         [
             (["--frob"], [:], "--frob"),

@@ -183,7 +183,7 @@ import Testing
 
     @Test func aKeyScriptChoosesThePlayMode() throws {
         let parsed = try CommandLineParser.parse(["--keys", "down enter"], options: [])
-        guard case .playScript(let keys) = Launcher.mode(for: parsed) else {
+        guard case .playScript(let keys) = Launcher.mode(for: parsed, environment: [:]) else {
             Issue.record("expected playScript")
             return
         }
