@@ -89,12 +89,12 @@ public struct PseudoTerminalProcess {
     /// A new pseudo-terminal's settings, read from one whose child never changes them: what a
     /// program must leave behind. Its own terminal can only be read once it runs, and by
     /// then it may be in raw mode already. nil when no pseudo-terminal can be had.
-    public static func newTerminalFlags() -> Flags? {
+    public static func newTerminalFlags() async -> Flags? {
         guard
             var process = PseudoTerminalProcess(executable: "/bin/sh", arguments: ["-c", "exit 0"])
         else { return nil }
         defer { process.close() }
-        guard process.waitForExit(timeout: .seconds(60)) == 0 else { return nil }
+        guard await process.waitForExit(timeout: .seconds(60)) == 0 else { return nil }
         return process.terminalFlags()
     }
 
@@ -123,17 +123,20 @@ public struct PseudoTerminalProcess {
     }
 
     /// Reads output until `condition` holds or the deadline passes.
-    public mutating func read(until condition: (String) -> Bool, timeout: Duration) -> Bool {
+    ///
+    /// The waits in here suspend rather than block: a test waiting for a child leaves its
+    /// thread to the other tests, which on two cores have only two.
+    public mutating func read(until condition: (String) -> Bool, timeout: Duration) async -> Bool {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while ContinuousClock.now < deadline {
             if condition(outputText) { return true }
-            readAvailable(waitingMilliseconds: 50)
+            await readOrPause()
         }
         return condition(outputText)
     }
 
     /// Reads output while waiting for the child to exit; its exit status, or nil at the deadline.
-    public mutating func waitForExit(timeout: Duration) -> Int32? {
+    public mutating func waitForExit(timeout: Duration) async -> Int32? {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while ContinuousClock.now < deadline {
             var code: Int32 = 0
@@ -141,7 +144,7 @@ public struct PseudoTerminalProcess {
             if cpt_try_wait(pid, &code, &signalNumber) == 1 {
                 return signalNumber == 0 ? code : -signalNumber
             }
-            readAvailable(waitingMilliseconds: 20)
+            await readOrPause()
         }
         kill(pid, SIGKILL)
         return nil
@@ -149,7 +152,7 @@ public struct PseudoTerminalProcess {
 
     /// Reads whatever is left without waiting.
     public mutating func drain() {
-        while readAvailable(waitingMilliseconds: 0) {}
+        while readAvailable() {}
     }
 
     public func close() {
@@ -157,10 +160,18 @@ public struct PseudoTerminalProcess {
         closeDescriptor(slave)
     }
 
+    /// Reads what the child wrote, or waits a moment for it without holding the thread.
+    private mutating func readOrPause() async {
+        if !readAvailable() {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    /// Reads what the child has written so far, without waiting; whether there was any.
     @discardableResult
-    private mutating func readAvailable(waitingMilliseconds: Int32) -> Bool {
+    private mutating func readAvailable() -> Bool {
         var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, waitingMilliseconds) > 0 else { return false }
+        guard poll(&descriptor, 1, 0) > 0 else { return false }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes {
             readDescriptor(master, $0.baseAddress, $0.count)

@@ -59,7 +59,7 @@ extension Acceptance {
             try #require(server.requests.contains { $0.host == "localhost:\(server.port)" })
             let probes = server.requests.count
 
-            let result = try RunResult.run(
+            let result = try await RunResult.run(
                 step.command, [],
                 environment: [variable: Self.secret, "TMDB_BASE_URL": server.baseURL])
 
@@ -80,14 +80,14 @@ extension Acceptance {
         @Test(
             "L3: a redirect within the configured host still works, credential and all",
             arguments: Step.all, credentialVariables)
-        func sameHostRedirectIsFollowed(step: Step, variable: String) throws {
+        func sameHostRedirectIsFollowed(step: Step, variable: String) async throws {
             let server = try ScriptedHTTPServer { request in
                 request.path.hasPrefix("/moved")
                     ? .response(Self.page) : .redirect(location: "/moved\(request.target)")
             }
             defer { server.stop() }
 
-            let result = try RunResult.run(
+            let result = try await RunResult.run(
                 step.command, [],
                 environment: [variable: Self.secret, "TMDB_BASE_URL": server.baseURL])
 
@@ -102,14 +102,14 @@ extension Acceptance {
         @Test(
             "T9: a reset connection or a short body says the connection was lost, not offline",
             arguments: Step.all, ["reset", "short body"])
-        func brokenConnectionIsLost(step: Step, failure: String) throws {
+        func brokenConnectionIsLost(step: Step, failure: String) async throws {
             let server = try ScriptedHTTPServer { _ in
                 failure == "reset"
                     ? .reset : .shortBody(declaredLength: 4096, body: #"{"page":1,"results":[{"#)
             }
             defer { server.stop() }
 
-            let result = try RunResult.run(
+            let result = try await RunResult.run(
                 step.command, [],
                 environment: ["TMDB_API_KEY": "k", "TMDB_BASE_URL": server.baseURL])
 
@@ -122,7 +122,7 @@ extension Acceptance {
 
         @Test(
             "E6: a Retry-After of an hour is reported at once, not waited out", arguments: Step.all)
-        func longRetryAfterIsReported(step: Step) throws {
+        func longRetryAfterIsReported(step: Step) async throws {
             let server = try ScriptedHTTPServer { _ in
                 .response(
                     .tmdbError(
@@ -131,7 +131,7 @@ extension Acceptance {
             }
             defer { server.stop() }
 
-            let result = try RunResult.run(
+            let result = try await RunResult.run(
                 step.command, [],
                 environment: ["TMDB_API_KEY": "k", "TMDB_BASE_URL": server.baseURL])
 
@@ -156,9 +156,9 @@ extension Acceptance {
         @Test(
             "T4 L4: a usage error echoes argv and the environment sanitised",
             arguments: Step.all, injections.indices)
-        func usageErrorsAreSanitised(step: Step, injection: Int) throws {
+        func usageErrorsAreSanitised(step: Step, injection: Int) async throws {
             let (arguments, environment) = Self.injections[injection]
-            let result = try RunResult.run(step.command, arguments, environment: environment)
+            let result = try await RunResult.run(step.command, arguments, environment: environment)
             #expect(result.status == 2)
             #expect(
                 result.standardError.split(separator: "\n").count == 2, "\(result.standardError)")
@@ -179,9 +179,9 @@ extension Acceptance {
         ]
 
         @Test("L4: a long echoed value is cut", arguments: Step.all, longEchoes.indices)
-        func longEchoesAreCut(step: Step, echo: Int) throws {
+        func longEchoesAreCut(step: Step, echo: Int) async throws {
             let (arguments, environment) = Self.longEchoes[echo]
-            let result = try RunResult.run(step.command, arguments, environment: environment)
+            let result = try await RunResult.run(step.command, arguments, environment: environment)
             #expect(result.status == 2)
             let lines = result.standardError.split(separator: "\n")
             #expect(lines.count == 2)
@@ -198,8 +198,8 @@ extension Acceptance {
             "L6 L7 L4: a failed write to standard output is one line on stderr and exit 4",
             .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")),
             arguments: Step.all, printModes)
-        func fullDeviceIsAnError(step: Step, arguments: [String]) throws {
-            let result = try Self.runWritingTo("/dev/full", step.command, arguments)
+        func fullDeviceIsAnError(step: Step, arguments: [String]) async throws {
+            let result = try await Self.runWritingTo("/dev/full", step.command, arguments)
             #expect(result.status == 4)
             let lines = result.standardError.split(separator: "\n")
             #expect(lines.count == 1, "\(result.standardError)")
@@ -209,8 +209,8 @@ extension Acceptance {
         @Test(
             "L6 L7: below 40×10 a print mode exits 3: the screen was not shown",
             arguments: Step.all, [[], ["--keys", "down"]])
-        func tooSmallIsNotShown(step: Step, arguments: [String]) throws {
-            let result = try RunResult.run(
+        func tooSmallIsNotShown(step: Step, arguments: [String]) async throws {
+            let result = try await RunResult.run(
                 step.command, arguments, environment: ["COLUMNS": "39", "LINES": "10"])
             #expect(result.status == 3)
             #expect(result.standardOutput.contains("Terminal too small"))
@@ -218,20 +218,20 @@ extension Acceptance {
             #expect(lines.count == 1)
             #expect(lines.first?.contains("not shown") == true)
 
-            let short = try RunResult.run(
+            let short = try await RunResult.run(
                 step.command, arguments, environment: ["COLUMNS": "40", "LINES": "9"])
             #expect(short.status == 3)
-            let smallest = try RunResult.run(
+            let smallest = try await RunResult.run(
                 step.command, arguments, environment: ["COLUMNS": "40", "LINES": "10"])
             #expect(smallest.status == 0, "40×10 is big enough")
             #expect(!smallest.standardOutput.contains("Terminal too small"))
         }
 
         /// Runs the product with standard output going to `path` (e.g. /dev/full).
-        static func runWritingTo(_ path: String, _ command: String, _ arguments: [String]) throws
-            -> RunResult
+        static func runWritingTo(_ path: String, _ command: String, _ arguments: [String])
+            async throws -> RunResult
         {
-            try RunResult.run(command, arguments, outputPath: path)
+            try await RunResult.run(command, arguments, outputPath: path)
         }
     }
 }

@@ -11,11 +11,11 @@ struct HungServerTests {
     @Test(
         "a piped run against a server that never answers ends with the timeout's message, exit 1",
         arguments: Step.all)
-    func hungServerEndsWithTheTimeout(step: Step) throws {
+    func hungServerEndsWithTheTimeout(step: Step) async throws {
         let server = try ScriptedHTTPServer { _ in .hang }
         defer { server.stop() }
 
-        let result = try RunResult.run(
+        let result = try await RunResult.run(
             step.command, [],
             environment: [
                 "TMDB_API_KEY": "k", "TMDB_BASE_URL": server.baseURL, "TMDB_TIMEOUT": "1",

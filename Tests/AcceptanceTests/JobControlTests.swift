@@ -26,38 +26,42 @@ struct JobControlTests {
     @Test(
         "the terminal is handed back on suspend and taken again, redrawn, on continue",
         arguments: Step.all, Suspension.allCases)
-    func suspendAndContinue(step: Step, suspension: Suspension) throws {
-        var process = try #require(
-            PseudoTerminalProcess(executable: RunResult.executable(step.command).path))
-        defer { process.close() }
-        let flagsBefore = try #require(PseudoTerminalProcess.newTerminalFlags())
-        let isShown = process.read(until: { $0.contains("1 / 20") }, timeout: .seconds(60))
-        #expect(isShown, "the first screen")
-        let rawFlags = process.terminalFlags()
-        #expect(rawFlags != flagsBefore, "raw mode")
-        let before = process.outputText.utf8.count
+    func suspendAndContinue(step: Step, suspension: Suspension) async throws {
+        try await withChildProcessSlot {
+            var process = try #require(
+                PseudoTerminalProcess(executable: RunResult.executable(step.command).path))
+            defer { process.close() }
+            let flagsBefore = try #require(await PseudoTerminalProcess.newTerminalFlags())
+            let isShown = await process.read(
+                until: { $0.contains("1 / 20") }, timeout: .seconds(60))
+            #expect(isShown, "the first screen")
+            let rawFlags = process.terminalFlags()
+            #expect(rawFlags != flagsBefore, "raw mode")
+            let before = process.outputText.utf8.count
 
-        suspension.send(to: process)
-        let isBack = process.read(
-            until: { output in
-                let after = String(output.utf8.dropFirst(before)) ?? ""
-                guard let left = after.range(of: "\u{1B}[?1049l"),
-                    let entered = after.range(
-                        of: "\u{1B}[?1049h", range: left.upperBound..<after.endIndex)
-                else { return false }
-                return after[entered.upperBound...].contains("1 / 20")
-            }, timeout: .seconds(60))
-        #expect(isBack, "left the alternate screen, then came back to a redrawn screen")
-        let after = String(process.outputText.utf8.dropFirst(before)) ?? ""
-        let left = try #require(after.range(of: "\u{1B}[?1049l"))
-        #expect(after[..<left.upperBound].contains("\u{1B}[?25h"), "the cursor shown for the shell")
-        #expect(process.terminalFlags() == rawFlags, "raw mode again: keys act without Enter")
+            suspension.send(to: process)
+            let isBack = await process.read(
+                until: { output in
+                    let after = String(output.utf8.dropFirst(before)) ?? ""
+                    guard let left = after.range(of: "\u{1B}[?1049l"),
+                        let entered = after.range(
+                            of: "\u{1B}[?1049h", range: left.upperBound..<after.endIndex)
+                    else { return false }
+                    return after[entered.upperBound...].contains("1 / 20")
+                }, timeout: .seconds(60))
+            #expect(isBack, "left the alternate screen, then came back to a redrawn screen")
+            let after = String(process.outputText.utf8.dropFirst(before)) ?? ""
+            let left = try #require(after.range(of: "\u{1B}[?1049l"))
+            #expect(
+                after[..<left.upperBound].contains("\u{1B}[?25h"), "the cursor shown for the shell")
+            #expect(process.terminalFlags() == rawFlags, "raw mode again: keys act without Enter")
 
-        // q acts at once, with no Enter: the terminal is raw again.
-        process.send([UInt8(ascii: "q")])
-        let status = process.waitForExit(timeout: .seconds(60))
-        #expect(status == 0)
-        process.drain()
-        #expect(process.terminalFlags() == flagsBefore)
+            // q acts at once, with no Enter: the terminal is raw again.
+            process.send([UInt8(ascii: "q")])
+            let status = await process.waitForExit(timeout: .seconds(60))
+            #expect(status == 0)
+            process.drain()
+            #expect(process.terminalFlags() == flagsBefore)
+        }
     }
 }

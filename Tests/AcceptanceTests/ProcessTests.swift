@@ -12,34 +12,37 @@ struct ProcessTests {
     @Test(
         "L1 E4: full-screen on a terminal, and the terminal is restored on every exit path",
         arguments: Step.all, ProcessEnding.allCases)
-    func terminalIsRestored(step: Step, ending: ProcessEnding) throws {
-        var process = try #require(
-            PseudoTerminalProcess(executable: RunResult.executable(step.command).path))
-        defer { process.close() }
-        let flagsBefore = try #require(PseudoTerminalProcess.newTerminalFlags())
+    func terminalIsRestored(step: Step, ending: ProcessEnding) async throws {
+        try await withChildProcessSlot {
+            var process = try #require(
+                PseudoTerminalProcess(executable: RunResult.executable(step.command).path))
+            defer { process.close() }
+            let flagsBefore = try #require(await PseudoTerminalProcess.newTerminalFlags())
 
-        let isShown = process.read(until: { $0.contains("1 / 20") }, timeout: .seconds(20))
-        #expect(isShown, "the first screen")
-        #expect(process.outputText.contains("\u{1B}[?1049h"), "alternate screen")
-        #expect(process.outputText.contains("\u{1B}[?25l"), "hidden cursor")
-        #expect(process.terminalFlags() != flagsBefore, "raw mode")
+            let isShown = await process.read(
+                until: { $0.contains("1 / 20") }, timeout: .seconds(60))
+            #expect(isShown, "the first screen")
+            #expect(process.outputText.contains("\u{1B}[?1049h"), "alternate screen")
+            #expect(process.outputText.contains("\u{1B}[?25l"), "hidden cursor")
+            #expect(process.terminalFlags() != flagsBefore, "raw mode")
 
-        ending.end(process)
-        let status = process.waitForExit(timeout: .seconds(20))
-        #expect(status == ending.expectedStatus)
-        process.drain()
-        #expect(process.terminalFlags() == flagsBefore)
-        let output = process.outputText
-        let entered = try #require(output.range(of: "\u{1B}[?1049h", options: .backwards))
-        let left = try #require(output.range(of: "\u{1B}[?1049l", options: .backwards))
-        let shownCursor = try #require(output.range(of: "\u{1B}[?25h", options: .backwards))
-        #expect(left.lowerBound > entered.lowerBound)
-        #expect(shownCursor.lowerBound > entered.lowerBound)
+            ending.end(process)
+            let status = await process.waitForExit(timeout: .seconds(60))
+            #expect(status == ending.expectedStatus)
+            process.drain()
+            #expect(process.terminalFlags() == flagsBefore)
+            let output = process.outputText
+            let entered = try #require(output.range(of: "\u{1B}[?1049h", options: .backwards))
+            let left = try #require(output.range(of: "\u{1B}[?1049l", options: .backwards))
+            let shownCursor = try #require(output.range(of: "\u{1B}[?25h", options: .backwards))
+            #expect(left.lowerBound > entered.lowerBound)
+            #expect(shownCursor.lowerBound > entered.lowerBound)
+        }
     }
 
     @Test("L4: --help prints usage and exits 0", arguments: Step.all)
-    func helpExitsZero(step: Step) throws {
-        let result = try RunResult.run(step.command, ["--help"])
+    func helpExitsZero(step: Step) async throws {
+        let result = try await RunResult.run(step.command, ["--help"])
         #expect(result.status == 0)
         for word in [
             "Usage", "--offline", "--latency", "--language", "--window", "--keys", "TMDB_API_KEY",
@@ -61,9 +64,9 @@ struct ProcessTests {
     @Test(
         "L4 L7: bad input is one line plus a usage hint, exit 2", arguments: Step.all,
         usageErrors.indices)
-    func badInputExitsTwo(step: Step, error: Int) throws {
+    func badInputExitsTwo(step: Step, error: Int) async throws {
         let (arguments, says) = Self.usageErrors[error]
-        let result = try RunResult.run(step.command, arguments)
+        let result = try await RunResult.run(step.command, arguments)
         #expect(result.status == 2)
         let lines = result.standardError.split(separator: "\n")
         #expect(lines.count == 2, "\(result.standardError)")
@@ -81,34 +84,36 @@ struct ProcessTests {
         ])
     func xcodeConsolePrintsTheFirstScreenAndSaysHowToRun(
         step: Step, environment: [String: String]
-    ) throws {
-        var process = try #require(
-            PseudoTerminalProcess(
-                executable: RunResult.executable(step.command).path, environment: environment))
-        defer { process.close() }
+    ) async throws {
+        try await withChildProcessSlot {
+            var process = try #require(
+                PseudoTerminalProcess(
+                    executable: RunResult.executable(step.command).path, environment: environment))
+            defer { process.close() }
 
-        let status = process.waitForExit(timeout: .seconds(60))
-        process.drain()
+            let status = await process.waitForExit(timeout: .seconds(60))
+            process.drain()
 
-        #expect(status == 0, "printed and ended, not waiting for keys")
-        let output = process.outputText
-        #expect(output.contains("Trending movies"))
-        #expect(!output.contains("\u{1B}[?1049h"), "no alternate screen")
-        #expect(output.contains("Xcode's console is not a terminal"))
-        #expect(output.contains("swift run \(step.command)` in Terminal"))
-        #expect(output.contains("--keys"))
+            #expect(status == 0, "printed and ended, not waiting for keys")
+            let output = process.outputText
+            #expect(output.contains("Trending movies"))
+            #expect(!output.contains("\u{1B}[?1049h"), "no alternate screen")
+            #expect(output.contains("Xcode's console is not a terminal"))
+            #expect(output.contains("swift run \(step.command)` in Terminal"))
+            #expect(output.contains("--keys"))
+        }
     }
 
     @Test("L6: outside Xcode a print mode says nothing more", arguments: Step.all)
-    func pipedOutputHasNoXcodeHint(step: Step) throws {
-        let result = try RunResult.run(step.command, [])
+    func pipedOutputHasNoXcodeHint(step: Step) async throws {
+        let result = try await RunResult.run(step.command, [])
         #expect(result.status == 0)
         #expect(result.standardError.isEmpty)
     }
 
     @Test("L6: piped output is the first settled screen as plain text", arguments: Step.all)
-    func pipedOutputIsPlainText(step: Step) throws {
-        let result = try RunResult.run(step.command, [])
+    func pipedOutputIsPlainText(step: Step) async throws {
+        let result = try await RunResult.run(step.command, [])
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("Trending movies"))
         #expect(result.standardOutput.contains("sample data"))
@@ -118,9 +123,9 @@ struct ProcessTests {
     }
 
     @Test("L7: --keys plays the script and prints the final screen", arguments: Step.all)
-    func scriptedRunShowsTheSecondMovie(step: Step) throws {
+    func scriptedRunShowsTheSecondMovie(step: Step) async throws {
         let second = try SampleMovies.week[1]
-        let result = try RunResult.run(step.command, ["--keys", "down enter"])
+        let result = try await RunResult.run(step.command, ["--keys", "down enter"])
         #expect(result.status == 0)
         #expect(result.standardOutput.contains(second.title.prefix(30)))
         #expect(result.standardOutput.contains("Cast"))
@@ -130,14 +135,14 @@ struct ProcessTests {
     @Test(
         "L8: a credential never appears in output, also when TMDB rejects it", arguments: Step.all,
         ["TMDB_API_KEY", "TMDB_ACCESS_TOKEN"])
-    func rejectedCredentialIsNeverPrinted(step: Step, variable: String) throws {
+    func rejectedCredentialIsNeverPrinted(step: Step, variable: String) async throws {
         let secret = "SENTINEL-\(variable)-c0ffee"
         let rejection = StubResponse.tmdbError(
             statusCode: 401, code: 7,
             message: "Invalid API key: You must be granted a valid key.")
         let server = try ScriptedHTTPServer { _ in .response(rejection) }
         defer { server.stop() }
-        let result = try RunResult.run(
+        let result = try await RunResult.run(
             step.command, ["--keys", "r ? x"],
             environment: [variable: secret, "TMDB_BASE_URL": server.baseURL])
 
@@ -150,8 +155,8 @@ struct ProcessTests {
     }
 
     @Test("L3: an unreachable server is a plain message, not a crash", arguments: Step.all)
-    func unreachableServer(step: Step) throws {
-        let result = try RunResult.run(
+    func unreachableServer(step: Step) async throws {
+        let result = try await RunResult.run(
             step.command, [],
             environment: ["TMDB_API_KEY": "k", "TMDB_BASE_URL": "http://127.0.0.1:9"])
         #expect(result.status == 1)
@@ -182,19 +187,30 @@ struct RunResult {
 
     /// Runs the product with stdin closed and stdout piped (or written to `outputPath`), with
     /// the test process's environment less its TMDB variables, at 80×24, plus `environment`.
-    /// `PipedRun`, not Foundation's `Process`, which can crash the test process on Linux.
+    /// `PipedRun`, not Foundation's `Process`, which can crash the test process on Linux. It
+    /// waits for the child on a thread of its own, so that the test suspends meanwhile and the
+    /// other tests keep the cooperative pool, which on two cores has two threads.
     static func run(
         _ command: String, _ arguments: [String], environment: [String: String] = [:],
         outputPath: String? = nil
-    ) throws -> RunResult {
+    ) async throws -> RunResult {
         var base = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TMDB_") }
         base["COLUMNS"] = "80"
         base["LINES"] = "24"
-        let run = try #require(
-            PipedRun.run(
-                executable: try executable(command).path, arguments: arguments,
-                environment: base.merging(environment) { $1 }, outputPath: outputPath),
-            "\(command) could not be started")
+        let path = try executable(command).path
+        let variables = base.merging(environment) { $1 }
+        let finished = try await withChildProcessSlot {
+            await withCheckedContinuation { continuation in
+                let waiter = Thread {
+                    continuation.resume(
+                        returning: PipedRun.run(
+                            executable: path, arguments: arguments, environment: variables,
+                            outputPath: outputPath))
+                }
+                waiter.start()
+            }
+        }
+        let run = try #require(finished, "\(command) could not be started")
         return RunResult(
             status: run.status,
             standardOutput: String(decoding: run.output, as: UTF8.self),
