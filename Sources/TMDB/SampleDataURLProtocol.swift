@@ -37,7 +37,8 @@ final class SampleDataURLProtocol: URLProtocol {
 
     override func startLoading() {
         guard let url = request.url else {
-            deliverFailure(.badURL)
+            let loader = UncheckedSendable(self)
+            delivery.schedule(after: .zero, serving: task) { loader.value.deliverFailure(.badURL) }
             return
         }
         let latency: Duration
@@ -49,7 +50,7 @@ final class SampleDataURLProtocol: URLProtocol {
             latency = Self.lastLatency.withLock { $0 }
         }
         let loader = UncheckedSendable(self)
-        delivery.schedule(after: latency) {
+        delivery.schedule(after: latency, serving: task) {
             let answer = SampleData.response(for: url)
             loader.value.deliverResponse(
                 statusCode: answer.statusCode,

@@ -6,6 +6,12 @@ import Foundation
 
 /// One pending answer of a `URLProtocol`: delivered once after a delay, or never if
 /// `stopLoading` cancels it first (a cancelled request must not be answered late).
+///
+/// The answer is delivered with the lock held, so a `cancel()` that comes while it is being
+/// delivered waits for it to end, and then says it came too late. `Transfer` asks before it
+/// cancels a data task (`ProtocolDeliveries`): on Linux, cancelling a task whose protocol has
+/// answered from a thread of its own can trap (swift-corelibs-foundation #3296), so a task
+/// already answered is not cancelled.
 package final class ScheduledDelivery: Sendable {
     private struct State {
         var task: Task<Void, Never>?
@@ -16,16 +22,23 @@ package final class ScheduledDelivery: Sendable {
 
     package init() {}
 
-    /// Runs `deliver` after `delay` (at once for zero), unless `cancel()` came first.
-    package func schedule(after delay: Duration, _ deliver: @escaping @Sendable () -> Void) {
+    /// Runs `deliver` after `delay` (at once for zero), unless `cancel()` came first, for the
+    /// protocol serving `task`; a cancel its `Transfer` asked for already stops it at once.
+    package func schedule(
+        after delay: Duration, serving task: URLSessionTask?,
+        _ deliver: @escaping @Sendable () -> Void
+    ) {
+        if let task {
+            ProtocolDeliveries.register(self, serving: task)
+        }
         guard delay > .zero else {
-            if claim() { deliver() }
+            deliverUnlessCancelled(deliver)
             return
         }
         let task = Task { [self] in
             try? await Task.sleep(for: delay)
-            guard !Task.isCancelled, claim() else { return }
-            deliver()
+            guard !Task.isCancelled else { return }
+            deliverUnlessCancelled(deliver)
         }
         state.withLock { $0.task = task }
     }
@@ -40,10 +53,11 @@ package final class ScheduledDelivery: Sendable {
         }
     }
 
-    private func claim() -> Bool {
+    private func deliverUnlessCancelled(_ deliver: () -> Void) {
         state.withLock { state in
-            defer { state.isSettled = true }
-            return !state.isSettled
+            guard !state.isSettled else { return }
+            state.isSettled = true
+            deliver()
         }
     }
 }
@@ -81,5 +95,55 @@ extension URLProtocol {
     /// Hands a transport failure (offline, timed out…) to the loading system.
     package func deliverFailure(_ code: URLError.Code) {
         client?.urlProtocol(self, didFailWithError: URLError(code))
+    }
+}
+
+/// Where a `Transfer` and this package's URL protocols meet about one data task, so that a
+/// cancel never races an answer on its way: the protocol registers its delivery, and the
+/// transfer cancels the data task only if that delivery had not begun (then it never will).
+/// A task no protocol of this package serves (the network) is always cancelled. Entries keep
+/// their task alive until its completion handler has run, so that no other task can take its
+/// identity meanwhile.
+package enum ProtocolDeliveries {
+    private final class Entry: @unchecked Sendable {
+        let task: URLSessionTask
+        var delivery: ScheduledDelivery?
+        var isCancelRequested = false
+
+        init(task: URLSessionTask) {
+            self.task = task
+        }
+    }
+
+    private static let entries = Locked<[ObjectIdentifier: Entry]>([:])
+
+    /// The protocol serving `task` hands in its delivery, before it schedules it.
+    static func register(_ delivery: ScheduledDelivery, serving task: URLSessionTask) {
+        let isCancelRequested = entries.withLock { entries in
+            let entry = entries[ObjectIdentifier(task)] ?? Entry(task: task)
+            entry.delivery = delivery
+            entries[ObjectIdentifier(task)] = entry
+            return entry.isCancelRequested
+        }
+        if isCancelRequested {
+            delivery.cancel()
+        }
+    }
+
+    /// Stops the answer to `task` unless it has begun; whether the task may be cancelled:
+    /// false once this package's protocol has answered it.
+    static func stopAnswer(to task: URLSessionTask) -> Bool {
+        let delivery = entries.withLock { entries -> ScheduledDelivery? in
+            let entry = entries[ObjectIdentifier(task)] ?? Entry(task: task)
+            entry.isCancelRequested = true
+            entries[ObjectIdentifier(task)] = entry
+            return entry.delivery
+        }
+        return delivery?.cancel() ?? true
+    }
+
+    /// After the task's completion handler: nothing will ask about it again.
+    static func forget(_ task: URLSessionTask) {
+        entries.withLock { entries in entries[ObjectIdentifier(task)] = nil }
     }
 }

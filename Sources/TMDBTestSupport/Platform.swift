@@ -83,6 +83,12 @@ enum LoopbackSocket {
         close(connection)
     }
 
+    /// Ends both directions of a connection without closing it: a thread reading from it
+    /// wakes with the end of the data, and its owner closes it.
+    static func shutDown(_ connection: Int32) {
+        shutdown(connection, Int32(SHUT_RDWR))
+    }
+
     static func closeConnection(_ connection: Int32) {
         close(connection)
     }

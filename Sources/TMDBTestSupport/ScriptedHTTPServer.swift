@@ -33,7 +33,8 @@ public final class ScriptedHTTPServer: Sendable {
         case reset
         /// Headers that promise `declaredLength` body bytes, then only `body`, then close.
         case shortBody(declaredLength: Int, body: String)
-        /// Reads the request and never answers, keeping the connection open until `stop()`.
+        /// Reads the request and never answers, keeping the connection open until the client
+        /// hangs up (recorded in `hangUps`) or `stop()`.
         case hang
     }
 
@@ -42,11 +43,35 @@ public final class ScriptedHTTPServer: Sendable {
     public let port: UInt16
     private let listener: Int32
     private let recorded = Mutex<[Request]>([])
-    /// Connections left unanswered (`hang`), closed by `stop()`.
-    private let hungConnections = Mutex<[Int32]>([])
+    /// Connections left unanswered (`hang`), and whether `stop()` has shut them down.
+    private let held = Mutex((connections: [Int32](), isStopped: false))
+    private let recordedHangUps = Mutex<[HangUp]>([])
+
+    /// A client that closed its connection while the server held back the answer (`hang`):
+    /// what a cancelled request looks like from the server (E1).
+    public struct HangUp: Sendable {
+        public var request: Request
+        public var time: ContinuousClock.Instant
+    }
 
     /// Every request received so far, in order.
     public var requests: [Request] { recorded.withLock { $0 } }
+
+    /// Every held request whose client hung up, in the order they hung up.
+    public var hangUps: [HangUp] { recordedHangUps.withLock { $0 } }
+
+    /// Waits until `condition` holds, re-checked as requests and hang-ups arrive, or the
+    /// deadline passes; whether it holds.
+    public func waitUntil(
+        timeout: Duration = .seconds(60), _ condition: @Sendable (ScriptedHTTPServer) -> Bool
+    ) async -> Bool {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while !condition(self) {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return true
+    }
 
     /// Starts listening on an ephemeral port of 127.0.0.1; `answer` runs on the server's thread.
     public init(answer: @escaping @Sendable (Request) -> Answer) throws {
@@ -60,11 +85,16 @@ public final class ScriptedHTTPServer: Sendable {
         thread.start()
     }
 
-    /// Stops accepting; the serving thread ends on its next `accept`.
+    /// Stops accepting; the serving thread ends on its next `accept`, and every held
+    /// connection is shut down (its watcher closes it, and records no hang-up).
     public func stop() {
         LoopbackSocket.stopListening(listener)
-        for connection in hungConnections.withLock({ $0 }) {
-            LoopbackSocket.closeConnection(connection)
+        let connections = held.withLock { held in
+            held.isStopped = true
+            return held.connections
+        }
+        for connection in connections {
+            LoopbackSocket.shutDown(connection)
         }
     }
 
@@ -94,11 +124,29 @@ public final class ScriptedHTTPServer: Sendable {
                     Self.head(status: 200, headers: [:], length: declaredLength) + Array(body.utf8),
                     to: connection)
             case .hang:
-                hungConnections.withLock { $0.append(connection) }
+                held.withLock { $0.connections.append(connection) }
+                let watcher = Thread { [self] in holdUntilHangUp(connection, request: request) }
+                watcher.start()
                 continue
             }
             LoopbackSocket.closeConnection(connection)
         }
+    }
+
+    /// Keeps a held connection until its client closes it (reads end) or `stop()` shuts it
+    /// down, then closes it; a client's close is recorded with its time.
+    private func holdUntilHangUp(_ connection: Int32, request: Request) {
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while LoopbackSocket.receive(from: connection, into: &buffer) > 0 {}
+        let time = ContinuousClock.now
+        let isStopped = held.withLock { held in
+            held.connections.removeAll { $0 == connection }
+            return held.isStopped
+        }
+        if !isStopped {
+            recordedHangUps.withLock { $0.append(HangUp(request: request, time: time)) }
+        }
+        LoopbackSocket.closeConnection(connection)
     }
 
     private static func head(status: Int, headers: [String: String], length: Int) -> [UInt8] {

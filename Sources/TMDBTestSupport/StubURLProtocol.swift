@@ -18,14 +18,17 @@ final class StubURLProtocol: URLProtocol {
 
     override func startLoading() {
         guard let url = request.url, let state = StubState.state(forHost: url.host) else {
-            deliverFailure(.cannotFindHost)
+            let loader = UncheckedSendable(self)
+            delivery.schedule(after: .zero, serving: task) {
+                loader.value.deliverFailure(.cannotFindHost)
+            }
             return
         }
         let answer = state.begin(request, url: url)
         recordIndex.withLock { $0 = (state, answer.recordIndex) }
         let loader = UncheckedSendable(self)
         let response = answer.response
-        delivery.schedule(after: answer.delay) {
+        delivery.schedule(after: answer.delay, serving: task) {
             // Recorded before the client hears, so a caller that got its answer sees it finished.
             state.finish(recordIndex: answer.recordIndex)
             if let failure = response.failure {
@@ -44,8 +47,10 @@ final class StubURLProtocol: URLProtocol {
         }
     }
 
+    /// A delivery that was cancelled, here or by the request's `Transfer` before it, finishes
+    /// the request's record; one that was delivered has finished it already.
     override func stopLoading() {
-        guard delivery.cancel() else { return }
+        delivery.cancel()
         if let (state, index) = recordIndex.withLock({ $0 }) {
             state.finish(recordIndex: index)
         }

@@ -22,13 +22,18 @@ final class AppDriver {
     let clock: TestClock
 
     /// Unless told otherwise the app talks to the stub as live TMDB would be talked to, and
-    /// every path the scenario did not script answers with the bundled sample data.
+    /// every path the scenario did not script answers with the bundled sample data. With
+    /// `server`, it talks to that loopback server over its own URLSession, as the app does.
     init(
         _ step: Step, stub: HTTPStub = HTTPStub(), configuration: Configuration? = nil,
+        server: ScriptedHTTPServer? = nil,
         window: TrendingWindow = .week, width: Int = 80, height: Int = 24
     ) {
-        let configuration = configuration ?? stub.configuration()
-        let session = configuration.usesSampleData ? nil : stub.session
+        let serverURL = server.flatMap { URL(string: $0.baseURL) }
+        let configuration =
+            serverURL.map { Configuration(credential: .apiKey("k"), baseURL: $0) }
+            ?? configuration ?? stub.configuration()
+        let session = configuration.usesSampleData || serverURL != nil ? nil : stub.session
         let client = TMDBClient(
             configuration: configuration, session: session, retryPolicy: .immediate)
         self.step = step
