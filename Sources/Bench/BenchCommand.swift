@@ -39,9 +39,16 @@ enum BenchCommand {
             await Measurements.measureInProcess(
                 step, runs: options.runs, into: &results[index], log: log)
         }
+        log("URLSession alone while a request waits")
+        let urlSessionAlone = await Measurements.urlSessionAloneWaiting()
         print(Report.table(steps: options.steps, results: results, runs: options.runs))
         print()
         print(legend(options))
+        print(
+            "- URLSession alone, one data task of the bench to the same silent server for "
+                + "\(Measurements.waitingSeconds) s: processor time "
+                + (urlSessionAlone.map { Report.format($0, 0) + " %" } ?? "not measured")
+                + " of wall. " + Measurements.urlSessionWaitingNote)
         for (step, result) in zip(options.steps, results) {
             if let session = result.pagedSession {
                 let pages = session.requestedPages.map(String.init).joined(separator: ", ")

@@ -4,6 +4,10 @@ import TMDB
 import TMDBTestSupport
 import TerminalUI
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// Everything measured for one step; nil where the measurement could not run (`notes` says why).
 struct StepMeasurements {
     var firstFrameInProcess: Summary?
@@ -15,7 +19,17 @@ struct StepMeasurements {
     var ownedWith10000: OwnedMemorySummary?
     var detailReady: Summary?
     var pagedSession: PagedSession?
+    var waitingProcessor: WaitingProcessor?
     var notes: [String] = []
+}
+
+/// The processor time a run uses while a request waits, as a percentage of its wall time
+/// (L10): against a server that never answers, piped and scripted, and on sample data held
+/// back by `--latency`.
+struct WaitingProcessor {
+    var piped: Summary?
+    var scripted: Summary?
+    var sampleLatency: Summary?
 }
 
 /// One selection move: the work of handling the key and drawing, and the bytes that reached
@@ -79,6 +93,8 @@ enum Measurements {
         case .failure(let problem):
             result.notes.append(problem.message)
         }
+        log("\(step.command): processor time while a request waits")
+        result.waitingProcessor = waitingProcessor(step, runs: max(2, runs / 3))
         log("\(step.command): memory owned with 20 and 10,000 movies")
         let ownedRuns = max(3, runs / 3)
         for (movies, keyPath) in [(20, \StepMeasurements.ownedWith20), (10_000, \.ownedWith10000)] {
@@ -172,6 +188,65 @@ enum Measurements {
     static func commandPath(_ command: String) -> String {
         let me = URL(fileURLWithPath: CommandLine.arguments.first ?? "bench")
         return me.deletingLastPathComponent().appendingPathComponent(command).path
+    }
+
+    // MARK: Waiting
+
+    /// How long a request waits in the waiting runs: the server never answers, so each run
+    /// waits this long for every request it makes.
+    nonisolated static let waitingSeconds = 2
+
+    /// Piped (the first page times out, exit 1), scripted (`--keys t`: two pages time out) and
+    /// sample data with `--latency`, each `runs` times.
+    static func waitingProcessor(_ step: Step, runs: Int) -> WaitingProcessor? {
+        guard let server = try? ScriptedHTTPServer(answer: { _ in .hang }) else { return nil }
+        defer { server.stop() }
+        let path = commandPath(step.command)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMDB_ACCESS_TOKEN"] = nil
+        environment["TMDB_API_KEY"] = "bench"
+        environment["TMDB_BASE_URL"] = server.baseURL
+        environment["TMDB_TIMEOUT"] = String(waitingSeconds)
+        var offline = environment
+        offline["TMDB_API_KEY"] = nil
+        func percentages(_ arguments: [String], _ environment: [String: String]) -> Summary? {
+            let runs = (0..<runs).compactMap { _ in
+                Platform.run(path, arguments: arguments, environment: environment)
+            }
+            return Summary(runs.map { 100 * $0.processorTime.seconds / $0.wallTime.seconds })
+        }
+        return WaitingProcessor(
+            piped: percentages([], environment),
+            scripted: percentages(["--keys", "t"], environment),
+            sampleLatency: percentages(
+                ["--offline", "--latency", String(waitingSeconds * 1000)], offline))
+    }
+
+    /// Why the waits on a silent server cost what URLSession alone costs, on Linux.
+    nonisolated static let urlSessionWaitingNote =
+        "On Linux that is Foundation's own busy wait: once libcurl has sent a request it wants "
+        + "only to read, but URLSession keeps the socket's write source, which fires as long as "
+        + "the socket is writable (swift-corelibs-foundation, MultiHandle.swift, "
+        + "_SocketSources.createSources). The app's own share is the sample-data row."
+
+    /// The same wait without the app: one data task of this process to a server that never
+    /// answers, for `waitingSeconds`. What URLSession costs by itself while it waits.
+    nonisolated static func urlSessionAloneWaiting() async -> Double? {
+        guard let server = try? ScriptedHTTPServer(answer: { _ in .hang }),
+            let url = URL(string: server.baseURL + "/wait")
+        else { return nil }
+        defer { server.stop() }
+        var request = URLRequest(url: url)
+        request.timeoutInterval = TimeInterval(waitingSeconds)
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.invalidateAndCancel() }
+        let clock = ContinuousClock()
+        guard let before = Platform.ownProcessorTime() else { return nil }
+        let start = clock.now
+        _ = try? await session.data(for: request)
+        let wall = start.duration(to: clock.now)
+        guard let after = Platform.ownProcessorTime() else { return nil }
+        return 100 * (after - before).seconds / wall.seconds
     }
 
     // MARK: Owned memory

@@ -1,8 +1,9 @@
 // Every call into the C library the bench makes lives here, so that macOS and Linux differ in
-// one short file. posix_spawn, pipe, read, wait4 and rusage exist on both with the same meaning;
-// what differs is the spawn file-actions type, the unit of `ru_maxrss` and how to read the
-// resident size and the owned memory of the running process. DARWIN_SHAPES is set only by
-// .ci/darwin-shapes/check, which type-checks the Darwin branch on Linux.
+// one short file. posix_spawn, pipe, read, wait4, getrusage and rusage exist on both with the
+// same meaning; what differs is the spawn file-actions type, the unit of `ru_maxrss`, the type
+// of RUSAGE_SELF and how to read the resident size and the owned memory of the running process.
+// DARWIN_SHAPES is set only by .ci/darwin-shapes/check, which type-checks the Darwin branch on
+// Linux.
 #if canImport(Glibc) && !DARWIN_SHAPES
     import Glibc
 
@@ -13,6 +14,9 @@
 
     /// Linux: `ru_maxrss` is in kibibytes (getrusage(2)).
     private let maximumResidentSizeUnit = 1024
+
+    /// Linux: an enum case, `Int32` underneath.
+    private let thisProcess = Int32(RUSAGE_SELF.rawValue)
 #elseif canImport(Darwin)
     import Darwin
 
@@ -24,6 +28,9 @@
 
     /// macOS: `ru_maxrss` is in bytes (getrusage(2)).
     private let maximumResidentSizeUnit = 1
+
+    /// macOS: a plain `int` macro.
+    private let thisProcess = RUSAGE_SELF
 
     /// The task port, trapped once: `mach_task_self_` is a global var Swift 6 rejects in older SDKs.
     private let currentTask: mach_port_t = task_self_trap()
@@ -37,6 +44,8 @@ struct ChildProcessResult {
     var wallTime: Duration
     /// The child's peak resident set size, from its own rusage.
     var maximumResidentBytes: Int
+    /// The processor time the child used, user and system, from its own rusage.
+    var processorTime: Duration
     /// Everything it wrote to standard output.
     var output: [UInt8]
 }
@@ -101,7 +110,22 @@ enum Platform {
         let status = signal == 0 ? (waitStatus >> 8) & 0xFF : 128 + signal
         return ChildProcessResult(
             status: status, wallTime: wallTime,
-            maximumResidentBytes: Int(usage.ru_maxrss) * maximumResidentSizeUnit, output: output)
+            maximumResidentBytes: Int(usage.ru_maxrss) * maximumResidentSizeUnit,
+            processorTime: processorTime(of: usage), output: output)
+    }
+
+    /// The processor time this process has used so far, user and system.
+    static func ownProcessorTime() -> Duration? {
+        var usage = rusage()
+        guard getrusage(thisProcess, &usage) == 0 else { return nil }
+        return processorTime(of: usage)
+    }
+
+    private static func processorTime(of usage: rusage) -> Duration {
+        func duration(_ time: timeval) -> Duration {
+            .seconds(Int64(time.tv_sec)) + .microseconds(Int64(time.tv_usec))
+        }
+        return duration(usage.ru_utime) + duration(usage.ru_stime)
     }
 
     /// The part of a spawned child's max RSS that may be the bench's, not the child's.

@@ -8,6 +8,8 @@ enum Report {
     static let moveWorkBudget = 1.0
     static let moveBytesBudget = 400.0
     static let ownedBudget = 8.0
+    /// L10: waiting for an answer costs at most a tenth of the wall time in processor time.
+    static let waitingProcessorBudget = 10.0
     static let detailMaximum = 300.0
     static let detailSum = 500.0
 
@@ -25,6 +27,7 @@ enum Report {
 
     static func table(steps: [Step], results: [StepMeasurements], runs: Int) -> String {
         let slowRuns = max(3, runs / 3)
+        let waitingRuns = max(2, runs / 3)
         let moveSamples = runs * 4
         let rows = [
             Row(measure: "First settled frame in-process, ms (\(runs) runs)", budget: "—") {
@@ -86,6 +89,30 @@ enum Report {
                 // Nearer the slower request than the sum of both.
                 cell($0.detailReady, digits: 0) {
                     $0.median >= detailMaximum && $0.median < (detailMaximum + detailSum) / 2
+                }
+            },
+            Row(
+                measure: "Processor time while a request waits on a silent server, piped, % of "
+                    + "wall (\(waitingRuns) runs of \(Measurements.waitingSeconds) s)",
+                budget: "≤ 10"
+            ) {
+                cell($0.waitingProcessor?.piped, digits: 0) { $0.median <= waitingProcessorBudget }
+            },
+            Row(
+                measure: "… with `--keys t` (two requests wait), % of wall (\(waitingRuns) runs)",
+                budget: "≤ 10"
+            ) {
+                cell($0.waitingProcessor?.scripted, digits: 0) {
+                    $0.median <= waitingProcessorBudget
+                }
+            },
+            Row(
+                measure: "… on sample data held back by `--latency`, piped, % of wall "
+                    + "(\(waitingRuns) runs)",
+                budget: "≤ 10"
+            ) {
+                cell($0.waitingProcessor?.sampleLatency, digits: 0) {
+                    $0.median <= waitingProcessorBudget
                 }
             },
             Row(measure: "Trending requests to load 100 movies", budget: "5 (pages 1–5 once)") {

@@ -33,6 +33,9 @@ extension Duration {
         let (seconds, attoseconds) = components
         return Double(seconds) * 1_000 + Double(attoseconds) / 1e15
     }
+
+    /// Seconds as a floating-point number, for ratios.
+    var seconds: Double { milliseconds / 1_000 }
 }
 
 /// A deterministic pseudo-random generator (SplitMix64), so that a soak replays exactly.

@@ -29,4 +29,8 @@ struct rusage {
     long ru_nivcsw;
 };
 
+#define RUSAGE_SELF 0
+
+int getrusage(int, struct rusage *);
+
 #endif
