@@ -18,6 +18,8 @@ struct SwiftSource {
     let code: [UInt8]
     let literals: [Literal]
     private let text: [UInt8]
+    /// The offset where each line starts.
+    private let lineStarts: [Int]
 
     init(_ source: String) {
         var scanner = Scanner(Array(source.utf8))
@@ -25,11 +27,19 @@ struct SwiftSource {
         text = scanner.text
         code = scanner.code
         literals = scanner.literals.sorted { $0.start < $1.start }
+        let bytes = scanner.text
+        lineStarts = [0] + bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
     }
 
     /// 1-based line of an offset.
     func line(at offset: Int) -> Int {
-        text[..<min(offset, text.count)].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        var low = 0
+        var high = lineStarts.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle }
+        }
+        return low + 1
     }
 
     /// Offsets where `word` starts in the code, outside comments and strings, not inside a
@@ -38,7 +48,8 @@ struct SwiftSource {
         let pattern = Array(word.utf8)
         guard !pattern.isEmpty, code.count >= pattern.count else { return [] }
         return (0...(code.count - pattern.count)).filter { start in
-            code[start..<(start + pattern.count)].elementsEqual(pattern)
+            code[start] == pattern[0]
+                && code[start..<(start + pattern.count)].elementsEqual(pattern)
                 && !(start > 0 && Self.isIdentifierByte(code[start - 1])
                     && Self.isIdentifierByte(pattern[0]))
                 && !(start + pattern.count < code.count
