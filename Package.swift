@@ -60,14 +60,20 @@ let package = Package(
             name: "MVVMCDICommand", dependencies: ["MVVMCDI", "MovieUI"],
             path: "Sources/Commands/mvvm-c-di"),
 
-        // The list of steps, for the acceptance suite, the bench and the lessons tool.
+        // The list of steps, written once (Sources/StepCatalog): each step's number, folder,
+        // names and summary. This manifest cannot read it, so a test in LessonsTests checks that
+        // the steps above are exactly the catalog's, and so are Steps' and the exercises' below.
+        .target(name: "StepCatalog"),
+        // Each catalog step with its code, for the acceptance suite and the bench.
         .target(
             name: "Steps",
-            dependencies: ["MVC", "MVVM", "MVVMIO", "MVVMC", "MVVMCDI", "MovieUI", "TMDB"]),
+            dependencies: [
+                "MVC", "MVVM", "MVVMIO", "MVVMC", "MVVMCDI", "MovieUI", "StepCatalog", "TMDB",
+            ]),
 
-        // The lessons tool: reads the repository's files, depends on no step; TerminalUI only
-        // sanitises what it echoes, as the app does (T4).
-        .executableTarget(name: "Lessons", dependencies: ["TerminalUI"]),
+        // The lessons tool: reads the repository's files and the catalog, depends on no step;
+        // TerminalUI only sanitises what it echoes, as the app does (T4).
+        .executableTarget(name: "Lessons", dependencies: ["StepCatalog", "TerminalUI"]),
 
         // Support for tests and demos.
         .target(name: "TMDBTestSupport", dependencies: ["TMDB"]),
@@ -88,7 +94,7 @@ let package = Package(
         .testTarget(
             name: "MovieUITests",
             dependencies: ["MovieFormatting", "MovieUI", "TMDB", "TerminalUI"]),
-        .testTarget(name: "LessonsTests", dependencies: ["Lessons"]),
+        .testTarget(name: "LessonsTests", dependencies: ["Lessons", "StepCatalog"]),
         .testTarget(
             name: "ViewModelKitTests", dependencies: ["ViewModelKit", "ViewModelKitTesting"]),
         .testTarget(
@@ -114,8 +120,9 @@ let package = Package(
         .testTarget(
             name: "AcceptanceTests",
             dependencies: [
-                "Steps", "MovieUI", "PseudoTerminal", "StepTestSupport", "TerminalUI", "TMDB",
-                "TMDBTestSupport",
+                "Steps", "MovieUI", "PseudoTerminal", "StepCatalog", "StepTestSupport",
+                "TerminalUI",
+                "TMDB", "TMDBTestSupport",
             ]
         ),
     ],
@@ -124,10 +131,10 @@ let package = Package(
 
 // `swift run lessons check 3.2` builds exercise 2 of lesson 03's tests, Lessons/exercises/3.2,
 // against the working copy: they are a target only while the tool runs them, so that an
-// unsolved exercise never turns `swift test` red.
+// unsolved exercise never turns `swift test` red. Lesson N is step N of the catalog.
 let stepModules = ["1": "MVC", "2": "MVVM", "3": "MVVMIO", "4": "MVVMC", "5": "MVVMCDI"]
 if let exercise = Context.environment["LESSONS_EXERCISE"],
-    exercise.wholeMatch(of: /[1-5]\.[1-9]/) != nil,
+    exercise.wholeMatch(of: /[1-9]\.[1-9]/) != nil,
     let lesson = exercise.first, let step = stepModules[String(lesson)]
 {
     package.targets.append(

@@ -21,8 +21,8 @@ struct BenchOptions {
                bench --soak [--keys N] [--seed N] [--step NAME]...
                bench --owned-memory NAME [--movies N]
 
-        Measures every step of the course against the speed and size budgets of
-        shared/DESIGN.md and prints a Markdown table, one column per step.
+        Measures every step of the course against the speed and size budgets in
+        README.md ("Performance") and prints a Markdown table, one column per step.
         Build everything in release first, so that the step commands sit next to
         the bench: swift build -c release && swift run -c release bench
 

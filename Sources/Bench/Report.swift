@@ -3,7 +3,7 @@ import Steps
 
 /// The Markdown table: one row per measurement, one column per step, the budget beside it.
 enum Report {
-    /// Budgets from shared/DESIGN.md, "Speed and size budgets".
+    /// The budgets README.md states under "Performance".
     static let firstFrameBudget = 150.0
     static let moveWorkBudget = 1.0
     static let moveBytesBudget = 400.0

@@ -1,8 +1,11 @@
+import StepCatalog
+
 /// One step of the path as the tool sees it: a folder `Sources/NN-NAME` and the names the
 /// package gives it.
 ///
 /// The tool reads folders rather than linking the step modules, so a step that is still being
 /// written appears as soon as its folder exists, and the tool never needs to change for it.
+/// The names and summaries come from the step catalog, which links no step either.
 struct CourseStep: Sendable, Hashable {
     /// 1-based position on the path, from the folder's two digits.
     var number: Int
@@ -27,8 +30,9 @@ struct CourseStep: Sendable, Hashable {
 
     /// The step for a folder named `NN-NAME`, or nil for any other name.
     ///
-    /// Known folders take their names from `known`; an unknown one gets the names the package
-    /// would give it by the same rule (`06-MVVM-X` → product `mvvm-x`, module `MVVMX`).
+    /// Known folders take their names from the catalog (`known`); an unknown one, a step not in
+    /// the catalog yet, gets the names the catalog's steps follow (`06-MVVM-X` → product
+    /// `mvvm-x`, module `MVVMX`).
     init?(folder: String) {
         let characters = Array(folder)
         guard characters.count > 3, characters[0].isASCIIDigit, characters[1].isASCIIDigit,
@@ -53,25 +57,15 @@ struct CourseStep: Sendable, Hashable {
         self.summary = summary
     }
 
-    /// The names of the five planned steps, as Package.swift gives them.
-    static let known: [CourseStep] = [
-        CourseStep(
-            number: 1, folder: "01-MVC", product: "mvc", module: "MVC",
-            summary: "Controllers fetch, keep state, format and render; one shared client."),
-        CourseStep(
-            number: 2, folder: "02-MVVM", product: "mvvm", module: "MVVM",
-            summary: "State, loading and formatting move into @Observable view models."),
-        CourseStep(
-            number: 3, folder: "03-MVVM-IO", product: "mvvm-io", module: "MVVMIO",
-            summary:
-                "View models become transform(input:) -> Output on a synchronous reactive core."),
-        CourseStep(
-            number: 4, folder: "04-MVVM-C", product: "mvvm-c", module: "MVVMC",
-            summary: "Navigation leaves the controllers for an AppCoordinator."),
-        CourseStep(
-            number: 5, folder: "05-MVVM-C-DI", product: "mvvm-c-di", module: "MVVMCDI",
-            summary: "No singletons: protocols, a composition root, everything injected."),
-    ]
+    /// The step of a catalog entry, with the names the package gives it.
+    init(_ entry: StepEntry) {
+        self.init(
+            number: entry.number, folder: entry.folder, product: entry.product,
+            module: entry.module, summary: entry.summary)
+    }
+
+    /// The steps of the catalog (`StepEntry.all`), the one list of steps in the package.
+    static let known: [CourseStep] = StepEntry.all.map(CourseStep.init)
 }
 
 extension Character {

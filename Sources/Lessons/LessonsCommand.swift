@@ -1,3 +1,5 @@
+import StepCatalog
+
 /// What a run of the tool printed and how it ended.
 struct CommandResult: Sendable, Equatable {
     var output = ""
@@ -26,6 +28,9 @@ struct LessonsCommand: Sendable {
         "usage: lessons [list | show STEP | diff [A] B | check [--solution] [EXERCISE] | lint"
         + " | hash LESSON | write-diffs | write-counts | --help]"
 
+    /// The catalog's products, as `--help` names them: `mvc, mvvm, …`.
+    private static let productNames = StepEntry.all.map(\.product).joined(separator: ", ")
+
     static let help = """
         lessons — walk the architecture path one step at a time
 
@@ -48,7 +53,7 @@ struct LessonsCommand: Sendable {
           lessons write-counts    fill in every <!-- KIND: … -->N<!-- /KIND --> count in Lessons/
           lessons --help, -h      this help
 
-        STEP is a number (1, 02) or a product name (mvc, mvvm, mvvm-io, mvvm-c, mvvm-c-di).
+        STEP is a number (1, 02) or a product name (\(productNames)).
         A diff compares every file of the two step folders, matched by name, and treats each
         step's own names (01-MVC, MVC, mvc) as equal, so only what the step changed shows.
         It is coloured on a terminal unless NO_COLOR is set, and plain in a pipe.

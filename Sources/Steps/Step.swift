@@ -4,52 +4,48 @@ import MVVMC
 import MVVMCDI
 import MVVMIO
 import MovieUI
+import StepCatalog
 import TMDB
 
-/// The architecture steps of the course, in order, as the acceptance suite, the bench and
-/// the lessons tool see them.
-///
-/// Adding a step means adding one case to `all`; no acceptance scenario changes.
+/// An architecture step of the course with its code, as the acceptance suite and the bench run
+/// it: an entry of the step catalog (`StepEntry.all`) and the app that the step's module builds.
 public struct Step: Sendable, CustomStringConvertible {
-    /// 1-based position on the path.
-    public let number: Int
-    /// The product name, as in `swift run mvc`.
-    public let command: String
-    /// The module name, e.g. `MVVM`.
-    public let module: String
-    /// The folder under Sources, e.g. `02-MVVM`.
-    public let folder: String
-    /// What the step changes, in one line.
-    public let summary: String
-    public let makeScene:
+    /// Builds the step's app on a client, a first window and a clock.
+    public typealias MakeScene =
         @MainActor @Sendable (TMDBClient, TrendingWindow, any Clock<Duration>) -> any AppScene
+
+    /// The step's number, names and summary.
+    public let entry: StepEntry
+    public let makeScene: MakeScene
+
+    /// 1-based position on the path.
+    public var number: Int { entry.number }
+    /// The product name, as in `swift run mvc`.
+    public var command: String { entry.product }
+    /// The module name, e.g. `MVVM`.
+    public var module: String { entry.module }
+    /// The folder under Sources, e.g. `02-MVVM`.
+    public var folder: String { entry.folder }
+    /// What the step changes, in one line.
+    public var summary: String { entry.summary }
 
     public var description: String { command }
 
-    public static let mvc = Step(
-        number: 1, command: "mvc", module: "MVC", folder: "01-MVC",
-        summary: "Controllers fetch, keep state, format and render; one shared client."
-    ) { MVC.App(client: $0, window: $1, clock: $2) }
+    /// Each step's app, by the module that holds it. The catalog says which steps there are and
+    /// in which order; this says only which code each one runs. A catalog step missing here
+    /// fails Tests/LessonsTests/StepCatalogTests.swift.
+    static let apps: [String: MakeScene] = [
+        "MVC": { MVC.App(client: $0, window: $1, clock: $2) },
+        "MVVM": { MVVM.App(client: $0, window: $1, clock: $2) },
+        "MVVMIO": { MVVMIO.App(client: $0, window: $1, clock: $2) },
+        "MVVMC": { MVVMC.App(client: $0, window: $1, clock: $2) },
+        "MVVMCDI": { MVVMCDI.App(client: $0, window: $1, clock: $2) },
+    ]
 
-    public static let mvvm = Step(
-        number: 2, command: "mvvm", module: "MVVM", folder: "02-MVVM",
-        summary: "State, loading and formatting move into @Observable view models."
-    ) { MVVM.App(client: $0, window: $1, clock: $2) }
-
-    public static let mvvmIO = Step(
-        number: 3, command: "mvvm-io", module: "MVVMIO", folder: "03-MVVM-IO",
-        summary: "View models become transform(input:) -> Output on a synchronous reactive core."
-    ) { MVVMIO.App(client: $0, window: $1, clock: $2) }
-
-    public static let mvvmC = Step(
-        number: 4, command: "mvvm-c", module: "MVVMC", folder: "04-MVVM-C",
-        summary: "Navigation leaves the controllers for an AppCoordinator."
-    ) { MVVMC.App(client: $0, window: $1, clock: $2) }
-
-    public static let mvvmCDI = Step(
-        number: 5, command: "mvvm-c-di", module: "MVVMCDI", folder: "05-MVVM-C-DI",
-        summary: "No singletons: services are protocols, an AppDIContainer injects everything."
-    ) { MVVMCDI.App(client: $0, window: $1, clock: $2) }
-
-    public static let all: [Step] = [.mvc, .mvvm, .mvvmIO, .mvvmC, .mvvmCDI]
+    /// Every step of the catalog that has its app, in the catalog's order.
+    ///
+    /// Adding a step adds an argument to every acceptance scenario, never a test.
+    public static let all: [Step] = StepEntry.all.compactMap { entry in
+        apps[entry.module].map { Step(entry: entry, makeScene: $0) }
+    }
 }

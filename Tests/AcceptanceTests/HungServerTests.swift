@@ -9,7 +9,7 @@ import Testing
 @Suite("Hung server")
 struct HungServerTests {
     @Test(
-        "a piped run against a server that never answers ends with the timeout's message, exit 1",
+        "L6 T9: a piped run against a server that never answers ends with the timeout's message, exit 1",
         arguments: Step.all)
     func hungServerEndsWithTheTimeout(step: Step) async throws {
         let server = try ScriptedHTTPServer { _ in .hang }

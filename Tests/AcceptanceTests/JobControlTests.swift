@@ -24,7 +24,7 @@ struct JobControlTests {
     }
 
     @Test(
-        "the terminal is handed back on suspend and taken again, redrawn, on continue",
+        "E10: the terminal is handed back on suspend and taken again, redrawn, on continue",
         arguments: Step.all, Suspension.allCases)
     func suspendAndContinue(step: Step, suspension: Suspension) async throws {
         try await withChildProcessSlot {

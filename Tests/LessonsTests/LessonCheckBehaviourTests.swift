@@ -135,9 +135,9 @@ import Testing
     @Test func seedsAndOutsidePathsAndDeadLinksAreEachReported() throws {
         let markdown = """
             Per the Seed 000 notes, two seeds.
-            See /work/shared/APP-SPEC.md or ~/notes.txt.
-            The [spec](../../shared/DESIGN.md), [next](02-MVVM.md), [mine](/Users/me/a.md).
-            Read DESIGN.md first.
+            See /work/notes/PLAN.md or ~/notes.txt.
+            The [plan](../../notes/PLAN.md), [next](02-MVVM.md), [mine](/Users/me/a.md).
+            Read PLAN.md first.
             ```sh
             cat /tmp/seed.log
             ```
@@ -149,13 +149,13 @@ import Testing
                     + "repository; say what they can open or run instead",
                 "Lessons/01-MVC.md:1: says \"seeds\", which a learner cannot look up in the "
                     + "repository; say what they can open or run instead",
-                "Lessons/01-MVC.md:2: names /work/shared/APP-SPEC.md, a path outside the repository",
+                "Lessons/01-MVC.md:2: names /work/notes/PLAN.md, a path outside the repository",
                 "Lessons/01-MVC.md:2: names ~/notes.txt, a path outside the repository",
-                "Lessons/01-MVC.md:3: links to ../../shared/DESIGN.md, which leads outside the "
+                "Lessons/01-MVC.md:3: links to ../../notes/PLAN.md, which leads outside the "
                     + "repository",
                 "Lessons/01-MVC.md:3: links to 02-MVVM.md, which does not exist",
                 "Lessons/01-MVC.md:3: links to /Users/me/a.md, a path outside the repository",
-                "Lessons/01-MVC.md:4: names DESIGN.md, which the repository does not have",
+                "Lessons/01-MVC.md:4: names PLAN.md, which the repository does not have",
                 "Lessons/01-MVC.md:6: says \"seed\", which a learner cannot look up in the "
                     + "repository; say what they can open or run instead",
                 "Lessons/01-MVC.md:6: names /tmp/seed.log, a path outside the repository",
