@@ -6,6 +6,8 @@ struct CommandResult: Sendable, Equatable {
     var errorOutput = ""
     /// 0 done; 1 something the repository lacks (a lesson, a writable folder); 2 a bad command line.
     var status: Int32 = 0
+    /// A text to read from its top (a lesson, a diff): on a terminal it goes through the pager.
+    var isPaged = false
 }
 
 /// The `lessons` command line: the path, a lesson, the diff between two steps.
@@ -57,6 +59,8 @@ struct LessonsCommand: Sendable {
         A diff compares every file of the two step folders, matched by name, and treats each
         step's own names (01-MVC, MVC, mvc) as equal, so only what the step changed shows.
         It is coloured on a terminal unless NO_COLOR is set, and plain in a pipe.
+        On a terminal, show and diff page through $PAGER, or less (with LESS=FRX and
+        LESSCHARSET=utf-8 unless set), and a diff says its size first.
 
         """
 
@@ -184,7 +188,8 @@ struct LessonsCommand: Sendable {
                     + "(Lessons/\(step.folder).md is missing)\n",
                 status: 1)
         }
-        return CommandResult(output: text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
+        return CommandResult(
+            output: text.hasSuffix("\n") || text.isEmpty ? text : text + "\n", isPaged: true)
     }
 
     private func diff(_ names: [String], steps: [CourseStep]) -> CommandResult {
@@ -206,7 +211,9 @@ struct LessonsCommand: Sendable {
             return usageError("diff takes one or two steps; the steps are \(Self.names(of: steps))")
         }
         let diff = StepDiff(from: pair.0, to: pair.1, in: repository)
-        return CommandResult(output: diff.rendered(colored: usesColor))
+        // In a pager the size comes first, where the reader starts; a pipe gets the file's order.
+        return CommandResult(
+            output: diff.rendered(colored: usesColor, summaryFirst: isTerminal), isPaged: true)
     }
 
     /// A step by number (`2`, `02`), product (`mvvm`), module (`MVVM`) or folder (`02-MVVM`).

@@ -19,7 +19,14 @@ enum LessonsTool {
             isTerminal: StandardOutput.isTerminal, terminalWidth: StandardOutput.width)
         command.progress = { text in FileHandle.standardOutput.write(Data(text.utf8)) }
         let result = command.run(Array(CommandLine.arguments.dropFirst()))
-        FileHandle.standardOutput.write(Data(result.output.utf8))
+        let pager =
+            result.isPaged
+            ? Pager.choose(
+                environment: ProcessInfo.processInfo.environment,
+                isTerminal: StandardOutput.isTerminal) : nil
+        if pager?.page(result.output) != true {
+            FileHandle.standardOutput.write(Data(result.output.utf8))
+        }
         FileHandle.standardError.write(Data(result.errorOutput.utf8))
         exit(result.status)
     }

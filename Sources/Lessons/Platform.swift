@@ -1,4 +1,4 @@
-// The tool's only C library calls, with their Glibc and Darwin twins.
+// The tool's only C library calls, with their Glibc and Darwin twins: the same names on both.
 // DARWIN_SHAPES: set only by .ci/darwin-shapes/check, which type-checks the Darwin branch.
 #if canImport(Glibc) && !DARWIN_SHAPES
     import Glibc
@@ -21,5 +21,13 @@ enum StandardOutput {
         guard isTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0
         else { return nil }
         return Int(size.ws_col)
+    }
+}
+
+/// What the tool does about a pager that is quit before it has read everything.
+enum BrokenPipe {
+    /// A write to a pipe nobody reads fails instead of ending the tool with SIGPIPE.
+    static func ignore() {
+        _ = signal(SIGPIPE, SIG_IGN)
     }
 }

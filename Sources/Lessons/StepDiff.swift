@@ -94,11 +94,13 @@ struct StepDiff: Sendable {
 
     /// The diff as `diff -ru` would print it (`--- a/…` / `+++ b/…`, `/dev/null` for a file
     /// that appears or disappears), then the size line. Every line ends with a newline.
-    func rendered(colored: Bool) -> String {
+    /// Every file's diff, then the size line; with `summaryFirst`, the size line first.
+    func rendered(colored: Bool, summaryFirst: Bool = false) -> String {
         let paint = Painter(isEnabled: colored)
-        var output = ""
+        let summary = paint(sizeLine, .summary) + "\n"
+        var output = summaryFirst ? summary + "\n" : ""
         for file in files { output += file.rendered(paint: paint) }
-        output += paint(sizeLine, .summary) + "\n"
+        if !summaryFirst { output += summary }
         return output
     }
 }

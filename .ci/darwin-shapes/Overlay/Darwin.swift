@@ -31,3 +31,7 @@ public func ioctl(_ fd: CInt, _ request: UInt) -> CInt { -1 }
 /// `SIG_DFL` is `(void (*)(int))0` in C.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 public var SIG_DFL: sig_t? { nil }
+
+/// `SIG_IGN` is `(void (*)(int))1` in C.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+public var SIG_IGN: sig_t { unsafeBitCast(1, to: sig_t.self) }

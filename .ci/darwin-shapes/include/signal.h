@@ -1,5 +1,5 @@
 // Darwin's shapes: <signal.h> (xnu bsd/sys/signal.h). SIG_DFL is a cast of 0 that Swift cannot
-// import; the Swift overlay provides it as `sig_t?`.
+// import; the Swift overlay provides it as `sig_t?`, and SIG_IGN (a cast of 1) as `sig_t`.
 #ifndef DARWIN_SHAPES_SIGNAL_H
 #define DARWIN_SHAPES_SIGNAL_H
 
@@ -15,6 +15,7 @@
 #define SIGKILL 9
 #define SIGBUS 10  // 7 on Linux
 #define SIGSEGV 11
+#define SIGPIPE 13
 #define SIGTERM 15
 #define SIGTSTP 18  // 20 on Linux
 #define SIGCONT 19  // 18 on Linux
