@@ -133,6 +133,41 @@ struct ProcessTests {
     }
 
     @Test(
+        "L9: --keys plays ctrl-c as a terminal would: the run ends there, prints nothing, exit 130",
+        arguments: Step.all)
+    func scriptedControlCEndsTheRun(step: Step) async throws {
+        let result = try await RunResult.run(step.command, ["--keys", "down ctrl-c down"])
+        #expect(result.status == 130)
+        #expect(result.standardOutput.isEmpty, "nothing printed after ctrl-c")
+        #expect(result.standardError.isEmpty)
+    }
+
+    /// Every key name a script may use (L7), as `--help` names them (L9); any single
+    /// character and a double-quoted word come on top.
+    static let scriptKeyNames = [
+        "up", "down", "left", "right", "pgup", "pgdn", "home", "end", "enter", "esc",
+        "backspace", "tab", "space", "ctrl-a … ctrl-z",
+    ]
+
+    @Test("L9: --help names every key name that --keys accepts", arguments: Step.all)
+    func helpNamesEveryScriptKey(step: Step) async throws {
+        let help = try await RunResult.run(step.command, ["--help"]).standardOutput
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("Key names for --keys") })
+        let section = lines[(start + 1)...].prefix { !$0.isEmpty }.joined(separator: " ")
+        for name in Self.scriptKeyNames {
+            #expect(section.contains(name), "--help names \(name)")
+        }
+
+        // And --keys takes every one of them (ctrl-c aside, which ends the run).
+        let script =
+            "down up pgdn pgup end home right left space tab ctrl-d ctrl-l ctrl-u ctrl-z"
+            + " enter esc / backspace"
+        let played = try await RunResult.run(step.command, ["--keys", script])
+        #expect(played.status == 0, "\(played.standardError)")
+    }
+
+    @Test(
         "L8: a credential never appears in output, also when TMDB rejects it", arguments: Step.all,
         ["TMDB_API_KEY", "TMDB_ACCESS_TOKEN"])
     func rejectedCredentialIsNeverPrinted(step: Step, variable: String) async throws {
