@@ -40,6 +40,34 @@ struct ProcessTests {
         }
     }
 
+    @Test(
+        "E9: on a terminal Ctrl-L clears the screen and draws every row again", arguments: Step.all)
+    func controlLRedrawsTheTerminal(step: Step) async throws {
+        try await withChildProcessSlot {
+            var process = try #require(
+                PseudoTerminalProcess(executable: RunResult.executable(step.command).path))
+            defer { process.close() }
+            let isShown = await process.read(
+                until: { $0.contains("1 / 20") && $0.contains("q quit") }, timeout: .seconds(60))
+            #expect(isShown, "the first screen")
+            let before = process.outputText.utf8.count
+
+            process.send([0x0C])
+            let isRedrawn = await process.read(
+                until: { output in
+                    let after = String(output.utf8.dropFirst(before)) ?? ""
+                    guard let cleared = after.range(of: "\u{1B}[H\u{1B}[2J") else { return false }
+                    let frame = after[cleared.upperBound...]
+                    return frame.contains("Trending movies") && frame.contains("1 / 20")
+                        && frame.contains("q quit")
+                }, timeout: .seconds(60))
+            #expect(isRedrawn, "cleared, then the header, the rows and the footer again")
+
+            process.send([UInt8(ascii: "q")])
+            #expect(await process.waitForExit(timeout: .seconds(60)) == 0)
+        }
+    }
+
     @Test("L4: --help prints usage and exits 0", arguments: Step.all)
     func helpExitsZero(step: Step) async throws {
         let result = try await RunResult.run(step.command, ["--help"])
