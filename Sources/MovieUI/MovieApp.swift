@@ -120,7 +120,7 @@ public enum MovieApp {
                 HelpContent.Entry(keys: "r", action: "reload the list, or retry what failed"),
                 HelpContent.Entry(keys: "?", action: "this help (any key closes it)"),
                 HelpContent.Entry(keys: "q  Ctrl-C", action: "quit"),
-                HelpContent.Entry(keys: "Ctrl-Z", action: "suspend; fg brings the app back"),
+                HelpContent.Entry(keys: "Ctrl-Z  Ctrl-L", action: "suspend (fg: back) / redraw"),
             ],
             notes: [
                 "Data: \(dataSourceDescription(for: configuration))",

@@ -94,8 +94,8 @@
             quit()
             return
         }
-        if key == .control("z") {
-            terminal.suspend()
+        if key == .control("z") || key == .control("l") {
+            handleTerminalKey(key)
             return
         }
         if isTooSmall(terminal.size) {
@@ -286,6 +286,19 @@
         frameWaiters = [:]
         for waiter in waiters.values {
             waiter.resume()
+        }
+    }
+
+    /// The keys that act on the terminal itself, on every screen and before the first
+    /// responder, as in vim and less: Ctrl-Z suspends; Ctrl-L (E9) forgets what the renderer
+    /// believes is on screen, so that the next frame clears it and draws every row again,
+    /// over whatever another program wrote there.
+    private func handleTerminalKey(_ key: Key) {
+        if key == .control("z") {
+            terminal.suspend()
+        } else {
+            renderer.invalidate()
+            setNeedsDisplay()
         }
     }
 }

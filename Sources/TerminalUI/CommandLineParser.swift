@@ -123,7 +123,8 @@ public enum CommandLineParser {
         String(word).displayWidth > UsageError.maximumEchoWidth
     }
 
-    /// The `--help` text: summary, usage line, options, keys, environment, exit statuses, notes.
+    /// The `--help` text: summary, usage line, options, keys, the key names of a script,
+    /// environment, exit statuses, notes.
     public static func usage(
         command: String, summary: String, options: [CommandLineOption], help: HelpContent,
         environment: [(name: String, summary: String)]
@@ -139,6 +140,11 @@ public enum CommandLineParser {
             lines += ["", "\(help.title):"]
             lines += aligned(help.entries.map { ($0.keys, $0.action) })
         }
+        // L9: every name --keys takes, from the table its parser reads.
+        lines += ["", "Key names for --keys:"]
+        let keyNames =
+            Key.scriptNameSummary + "; a double-quoted word (\"super\") types its characters."
+        lines += keyNames.wrapped(toWidth: 78).map { "  " + $0 }
         if !environment.isEmpty {
             lines += ["", "Environment:"]
             lines += aligned(environment.map { ($0.name, $0.summary) })

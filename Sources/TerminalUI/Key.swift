@@ -9,7 +9,8 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     /// Text the terminal marked as pasted (bracketed paste): one edit, however long.
     case paste(String)
 
-    /// The names a key script (L7) may use, besides any single character.
+    /// The names a key script (L7) may use, besides any single character and the control
+    /// chords. The parser reads this table and `--help` lists it (L9), so they cannot differ.
     static let namedKeys: [(name: String, key: Key)] = [
         ("up", .up), ("down", .down), ("left", .left), ("right", .right),
         ("pgup", .pageUp), ("pgdn", .pageDown), ("home", .home), ("end", .end),
@@ -17,23 +18,36 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         ("space", .character(" ")),
     ]
 
+    /// The control chords a script may name, `ctrl-a` … `ctrl-z`: every one a terminal
+    /// sends as a byte of its own (Ctrl-C among them, which ends a script as it ends the app).
+    static let controlKeys: [(name: String, key: Key)] = (UInt8(ascii: "a")...UInt8(ascii: "z"))
+        .map { byte in
+            let letter = Character(Unicode.Scalar(byte))
+            return ("ctrl-\(letter)", .control(letter))
+        }
+
+    /// Every script name but the single characters, in the order `--help` lists them.
+    static var scriptNames: [(name: String, key: Key)] { namedKeys + controlKeys }
+
+    /// The names in words, for `--help` and the usage error: "up, down, …, space,
+    /// ctrl-a … ctrl-z, or any single character" (L9).
+    static var scriptNameSummary: String {
+        let controls = controlKeys.map(\.name)
+        let range = [controls.first, controls.last].compactMap { $0 }.joined(separator: " … ")
+        return (namedKeys.map(\.name) + [range]).joined(separator: ", ")
+            + ", or any single character"
+    }
+
     /// Script names (L7): up down left right pgup pgdn home end enter esc backspace tab space,
-    /// `ctrl-x`, or any single character. nil for an unknown name.
+    /// `ctrl-a` … `ctrl-z`, or any single character. nil for an unknown name.
     public init?(name: String) {
         if name.count == 1, let character = name.first {
             self = .character(character)
             return
         }
         let lowercased = name.lowercased()
-        if let named = Key.namedKeys.first(where: { $0.name == lowercased }) {
+        if let named = Key.scriptNames.first(where: { $0.name == lowercased }) {
             self = named.key
-            return
-        }
-        let controlPrefix = "ctrl-"
-        if lowercased.hasPrefix(controlPrefix), lowercased.count == controlPrefix.count + 1,
-            let letter = lowercased.last, letter.isASCII, letter.isLetter
-        {
-            self = .control(letter)
             return
         }
         return nil
@@ -49,11 +63,8 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
                 continue
             }
             guard let key = Key(name: word) else {
-                let known = namedKeys.map(\.name).joined(separator: ", ")
                 throw UsageError(
-                    message:
-                        "unknown key '\(word)' in --keys (known: \(known), ctrl-c, or any single character)"
-                )
+                    message: "unknown key '\(word)' in --keys (known: \(scriptNameSummary))")
             }
             keys.append(key)
         }

@@ -21,7 +21,7 @@ public enum ExitStatus {
     public static let outputFailed: Int32 = 4
     /// A print mode gave up waiting for the screen to settle (a server that never answers).
     public static let gaveUpWaiting: Int32 = 5
-    /// Ctrl-C.
+    /// Ctrl-C, typed or in a key script (L9).
     public static let interrupted: Int32 = 130
 
     /// Every status and what it means, for `--help`.
@@ -32,7 +32,7 @@ public enum ExitStatus {
         (screenNotShown, "the screen is below 40×10, so only \"Terminal too small\" was printed"),
         (outputFailed, "standard output could not be written"),
         (gaveUpWaiting, "gave up waiting for the screen to settle (it still showed work)"),
-        (interrupted, "Ctrl-C"),
+        (interrupted, "Ctrl-C, typed or in a --keys script (which then prints nothing)"),
     ]
 }
 
@@ -67,9 +67,10 @@ public enum Launcher {
 
     /// Runs the app in `mode` on the real terminal (or an off-screen one for the print modes, size from
     /// COLUMNS/LINES or 80×24), restores the terminal on every exit path, and returns the exit status
-    /// (`ExitStatus`): 0 normally; 130 for Ctrl-C; for the print modes 1 when the final screen shows
-    /// an error (its message also to stderr on one line), 3 when the screen is too small to show
-    /// the app, 4 when standard output could not be written.
+    /// (`ExitStatus`): 0 normally; 130 for Ctrl-C, typed or in a script (which then prints
+    /// nothing); for the print modes 1 when the final screen shows an error (its message also
+    /// to stderr on one line), 3 when the screen is too small to show the app, 4 when standard
+    /// output could not be written.
     @MainActor
     public static func run(
         mode: LaunchMode, help: HelpContent, makeRootViewController: @MainActor () -> ViewController
@@ -105,6 +106,10 @@ public enum Launcher {
         let lines = await renderOffScreen(
             keys: keys, size: size, help: help, settleTimeout: settleTimeout,
             makeRootViewController: makeRootViewController)
+        // L9: ctrl-c in a script is ctrl-c on a terminal: the run ends there, with nothing more.
+        if lines.wasInterrupted {
+            return ExitStatus.interrupted
+        }
         guard writeStandardOutput(lines.screen.joined(separator: "\n") + "\n") else {
             return ExitStatus.outputFailed
         }
@@ -159,13 +164,14 @@ public enum Launcher {
     /// take (15 s), so that a slow answer still arrives and only a hang is given up on.
     static let settleTimeout: Duration = .seconds(60)
 
-    /// The screen after the keys, as plain rows, the error it shows, if any, and whether it
-    /// settled: false when a wait gave up.
+    /// The screen after the keys, as plain rows, the error it shows, if any, whether it
+    /// settled (false when a wait gave up), and whether a ctrl-c ended the keys (L9): the keys
+    /// after it are not played.
     @MainActor
     static func renderOffScreen(
         keys: [Key], size: Size, help: HelpContent, settleTimeout: Duration = settleTimeout,
         makeRootViewController: @MainActor () -> ViewController
-    ) async -> (screen: [String], errorMessage: String?, isSettled: Bool) {
+    ) async -> (screen: [String], errorMessage: String?, isSettled: Bool, wasInterrupted: Bool) {
         let terminal = VirtualTerminal(width: size.width, height: size.height)
         let application = Application(
             rootViewController: makeRootViewController(), terminal: terminal, help: help)
@@ -175,7 +181,10 @@ public enum Launcher {
             application.send(key)
             isSettled = await application.waitUntilSettled(timeout: settleTimeout)
         }
-        let result = (application.screenLines, application.lastFrameErrorMessage, isSettled)
+        let result = (
+            application.screenLines, application.lastFrameErrorMessage, isSettled,
+            application.wasInterrupted
+        )
         application.quit()
         return result
     }

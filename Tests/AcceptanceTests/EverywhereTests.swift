@@ -182,6 +182,51 @@ extension Acceptance {
             #expect(app.screen.contains("Movie 1"))
             #expect(app.pageRequests(page: 1).count == 3)
         }
+
+        /// Writes over every row of the screen, as a background job or `wall` would.
+        private func scribbleOverTheScreen(_ app: AppDriver) {
+            for row in 1...app.terminal.size.height {
+                app.terminal.write(Array("\u{1B}[\(row);1H\u{1B}[Kscribbled over \(row)".utf8))
+            }
+        }
+
+        @Test(
+            "E9: Ctrl-L draws the whole screen again after another program wrote over it",
+            arguments: Step.all)
+        func controlLRepaintsTheScreen(step: Step) async {
+            let app = AppDriver(step)
+            await app.launch()
+            await app.press(.down, .down)
+            let screen = app.rows
+            scribbleOverTheScreen(app)
+            #expect(app.rows != screen)
+
+            await app.press(.control("l"))
+
+            #expect(app.rows == screen, "every row written again")
+            let frame = String(decoding: app.terminal.lastWrite, as: UTF8.self)
+            #expect(frame.hasPrefix("\u{1B}[0m\u{1B}[H\u{1B}[2J"), "the screen cleared first")
+            #expect(app.rows[0].hasSuffix("3 / 20"), "Ctrl-L moved nothing")
+        }
+
+        @Test(
+            "E9: Ctrl-L repaints from the search field, the detail and the help alike, typing nothing",
+            arguments: Step.all)
+        func controlLRepaintsEveryScreen(step: Step) async {
+            let app = AppDriver(step)
+            await app.launch()
+            let screens: [[Key]] = [
+                [.character("/"), .character("s")], [.escape, .enter], [.character("?")],
+            ]
+            for keys in screens {
+                for key in keys { await app.press(key) }
+                let screen = app.rows
+                scribbleOverTheScreen(app)
+                await app.press(.control("l"))
+                #expect(app.rows == screen, "after \(keys)")
+            }
+            #expect(app.application.isShowingHelp, "Ctrl-L did not close the help")
+        }
     }
 }
 

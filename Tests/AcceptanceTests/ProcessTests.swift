@@ -40,6 +40,34 @@ struct ProcessTests {
         }
     }
 
+    @Test(
+        "E9: on a terminal Ctrl-L clears the screen and draws every row again", arguments: Step.all)
+    func controlLRedrawsTheTerminal(step: Step) async throws {
+        try await withChildProcessSlot {
+            var process = try #require(
+                PseudoTerminalProcess(executable: RunResult.executable(step.command).path))
+            defer { process.close() }
+            let isShown = await process.read(
+                until: { $0.contains("1 / 20") && $0.contains("q quit") }, timeout: .seconds(60))
+            #expect(isShown, "the first screen")
+            let before = process.outputText.utf8.count
+
+            process.send([0x0C])
+            let isRedrawn = await process.read(
+                until: { output in
+                    let after = String(output.utf8.dropFirst(before)) ?? ""
+                    guard let cleared = after.range(of: "\u{1B}[H\u{1B}[2J") else { return false }
+                    let frame = after[cleared.upperBound...]
+                    return frame.contains("Trending movies") && frame.contains("1 / 20")
+                        && frame.contains("q quit")
+                }, timeout: .seconds(60))
+            #expect(isRedrawn, "cleared, then the header, the rows and the footer again")
+
+            process.send([UInt8(ascii: "q")])
+            #expect(await process.waitForExit(timeout: .seconds(60)) == 0)
+        }
+    }
+
     @Test("L4: --help prints usage and exits 0", arguments: Step.all)
     func helpExitsZero(step: Step) async throws {
         let result = try await RunResult.run(step.command, ["--help"])
@@ -130,6 +158,41 @@ struct ProcessTests {
         #expect(result.standardOutput.contains(second.title.prefix(30)))
         #expect(result.standardOutput.contains("Cast"))
         #expect(!result.standardOutput.contains("\u{1B}"))
+    }
+
+    @Test(
+        "L9: --keys plays ctrl-c as a terminal would: the run ends there, prints nothing, exit 130",
+        arguments: Step.all)
+    func scriptedControlCEndsTheRun(step: Step) async throws {
+        let result = try await RunResult.run(step.command, ["--keys", "down ctrl-c down"])
+        #expect(result.status == 130)
+        #expect(result.standardOutput.isEmpty, "nothing printed after ctrl-c")
+        #expect(result.standardError.isEmpty)
+    }
+
+    /// Every key name a script may use (L7), as `--help` names them (L9); any single
+    /// character and a double-quoted word come on top.
+    static let scriptKeyNames = [
+        "up", "down", "left", "right", "pgup", "pgdn", "home", "end", "enter", "esc",
+        "backspace", "tab", "space", "ctrl-a … ctrl-z",
+    ]
+
+    @Test("L9: --help names every key name that --keys accepts", arguments: Step.all)
+    func helpNamesEveryScriptKey(step: Step) async throws {
+        let help = try await RunResult.run(step.command, ["--help"]).standardOutput
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("Key names for --keys") })
+        let section = lines[(start + 1)...].prefix { !$0.isEmpty }.joined(separator: " ")
+        for name in Self.scriptKeyNames {
+            #expect(section.contains(name), "--help names \(name)")
+        }
+
+        // And --keys takes every one of them (ctrl-c aside, which ends the run).
+        let script =
+            "down up pgdn pgup end home right left space tab ctrl-d ctrl-l ctrl-u ctrl-z"
+            + " enter esc / backspace"
+        let played = try await RunResult.run(step.command, ["--keys", script])
+        #expect(played.status == 0, "\(played.standardError)")
     }
 
     @Test(

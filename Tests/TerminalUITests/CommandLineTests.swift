@@ -209,6 +209,41 @@ import Testing
         }
     }
 
+    @Test("usage names every key name a script may use, from the parser's own table (L9)")
+    func usageNamesEveryScriptKey() throws {
+        let text = CommandLineParser.usage(
+            command: "mvc", summary: "TMDB's trending movies.", options: [], help: testHelp,
+            environment: [])
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex(of: "Key names for --keys:"))
+        let section = lines[(start + 1)...].prefix { !$0.isEmpty }
+        #expect(section.allSatisfy { $0.hasPrefix("  ") && $0.count <= 80 }, "\(section)")
+        let words = Set(
+            section.joined(separator: " ").split(whereSeparator: { " ,()".contains($0) }).map(
+                String.init))
+        for (name, key) in Key.namedKeys {
+            #expect(words.contains(name), "usage names \(name)")
+            #expect(Key(name: name) == key, "\(name) parses")
+        }
+        #expect(section.joined(separator: " ").contains("ctrl-a … ctrl-z"))
+        for letter in "abcdefghijklmnopqrstuvwxyz" {
+            #expect(Key(name: "ctrl-\(letter)") == .control(letter), "ctrl-\(letter) parses")
+        }
+        #expect(Key(name: "ctrl-1") == nil)
+    }
+
+    @Test("an unknown key's usage error lists the same names (L7, L9)")
+    func unknownKeyListsTheNames() {
+        #expect(
+            throws: UsageError(
+                message: "unknown key 'ctrl-1' in --keys (known: "
+                    + Key.namedKeys.map(\.name).joined(separator: ", ")
+                    + ", ctrl-a … ctrl-z, or any single character)")
+        ) {
+            try Key.parseScript("down ctrl-1")
+        }
+    }
+
     @Test("the exit statuses are distinct and documented (L4, L6, L7)")
     func exitStatuses() {
         let statuses = ExitStatus.meanings.map(\.status)

@@ -30,6 +30,35 @@ import Testing
         #expect(result.isSettled)
     }
 
+    @Test("ctrl-c in a script ends the run there, as on a terminal (L9)")
+    func controlCEndsAScript() async {
+        var list: ListViewController?
+        let result = await Launcher.renderOffScreen(
+            keys: [.down, .control("c"), .down], size: Size(width: 80, height: 24), help: testHelp
+        ) {
+            let root = ListViewController(rowCount: 3)
+            list = root
+            return NavigationController(rootViewController: root)
+        }
+        #expect(result.wasInterrupted)
+        #expect(list?.listView.selectedRow == 1, "the key after ctrl-c was not played")
+    }
+
+    @Test("a script without ctrl-c is not interrupted (L7, L9)")
+    func aScriptRunsToItsEnd() async {
+        var list: ListViewController?
+        let result = await Launcher.renderOffScreen(
+            keys: [.down, .control("z"), .down], size: Size(width: 80, height: 24),
+            help: testHelp
+        ) {
+            let root = ListViewController(rowCount: 3)
+            list = root
+            return NavigationController(rootViewController: root)
+        }
+        #expect(!result.wasInterrupted)
+        #expect(list?.listView.selectedRow == 2)
+    }
+
     @Test("giving up has its own exit status, listed with the others")
     func givingUpHasItsOwnStatus() {
         #expect(ExitStatus.gaveUpWaiting == 5)
