@@ -7,16 +7,20 @@
     private var previousSize: Size?
     /// Where the cursor was left showing, or nil when hidden.
     private var previousCursor: (x: Int, y: Int)?
+    /// True after `invalidate()`: whether the terminal shows its cursor is not known either.
+    private var isCursorStateUnknown = false
 
     init(colorEnabled: Bool) {
         self.colorEnabled = colorEnabled
     }
 
-    /// Forgets the last frame so that the next one is drawn in full (after a resize). Whether
-    /// the cursor shows is kept: clearing the screen does not hide it, so a frame without a
-    /// cursor must still hide it, and a full frame always puts it back.
+    /// Forgets the last frame so that the next one is drawn in full: after a resize, after
+    /// `fg` (E10), on Ctrl-L (E9). What the cursor shows is forgotten too, so that the full
+    /// frame shows or hides it as well as placing it: the terminal may not be as it was left
+    /// (taking the terminal back after `fg` hides the cursor; another program may have shown it).
     func invalidate() {
         previous = nil
+        isCursorStateUnknown = true
     }
 
     /// The bytes that turn the last frame into `canvas`; empty when nothing changed.
@@ -60,15 +64,17 @@
     /// terminal's cursor, so it is put back after any write.
     private func placeCursor(_ cursor: (x: Int, y: Int)?, after output: inout TerminalOutput) {
         let hasWritten = !output.bytes.isEmpty
+        let isUnknown = isCursorStateUnknown
+        isCursorStateUnknown = false
         switch (cursor, previousCursor) {
         case (let cursor?, let previous):
-            if !hasWritten, let previous, previous == cursor { return }
+            if !hasWritten, !isUnknown, let previous, previous == cursor { return }
             output.append("\u{1B}[\(cursor.y + 1);\(cursor.x + 1)H")
-            if previous == nil { output.append("\u{1B}[?25h") }
+            if previous == nil || isUnknown { output.append("\u{1B}[?25h") }
         case (nil, _?):
             output.append("\u{1B}[?25l")
         case (nil, nil):
-            break
+            if isUnknown { output.append("\u{1B}[?25l") }
         }
         previousCursor = cursor
     }

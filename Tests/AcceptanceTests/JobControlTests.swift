@@ -64,4 +64,56 @@ struct JobControlTests {
             #expect(process.terminalFlags() == flagsBefore)
         }
     }
+
+    @Test(
+        "E10: after the app goes on, the cursor shows again where the search field is edited",
+        arguments: Step.all, Suspension.allCases)
+    func cursorComesBackInTheSearchField(step: Step, suspension: Suspension) async throws {
+        try await withChildProcessSlot {
+            var process = try #require(
+                PseudoTerminalProcess(executable: RunResult.executable(step.command).path))
+            defer { process.close() }
+            let isShown = await process.read(
+                until: { $0.contains("1 / 20") }, timeout: .seconds(60))
+            #expect(isShown, "the first screen")
+            process.send(Array("/su".utf8))
+            // "Search: su" is ten columns: the cursor goes to row 2, column 11.
+            let typed = "\u{1B}[2;11H\u{1B}[?25h"
+            let isTyped = await process.read(
+                until: { $0.contains("Search: ") && $0.contains(typed) }, timeout: .seconds(60))
+            #expect(isTyped, "the field shows its cursor after \"su\"")
+            let before = process.outputText.utf8.count
+
+            suspension.send(to: process)
+            let isBack = await process.read(
+                until: { output in
+                    let after = String(output.utf8.dropFirst(before)) ?? ""
+                    guard let entered = after.range(of: "\u{1B}[?1049h") else { return false }
+                    let retaken = after[entered.upperBound...]
+                    return retaken.contains("Search: ") && retaken.contains("\u{1B}[?25h")
+                }, timeout: .seconds(60))
+            #expect(isBack, "taken again, redrawn, the cursor shown")
+            let after = String(process.outputText.utf8.dropFirst(before)) ?? ""
+            let entered = try #require(after.range(of: "\u{1B}[?1049h"))
+            let retaken = after[entered.upperBound...]
+            let shown = try #require(retaken.range(of: "\u{1B}[?25h", options: .backwards))
+            let hidden = retaken.range(of: "\u{1B}[?25l", options: .backwards)
+            #expect(hidden.map { $0.lowerBound < shown.lowerBound } ?? true, "left showing")
+            #expect(retaken[..<shown.upperBound].hasSuffix(typed), "where the typing goes on")
+
+            // Typing goes on where the cursor shows, and the cursor stays shown.
+            let beforeTyping = process.outputText.utf8.count
+            process.send([UInt8(ascii: "p")])
+            let isMoved = await process.read(
+                until: { output in
+                    (String(output.utf8.dropFirst(beforeTyping)) ?? "").contains("\u{1B}[2;12H")
+                }, timeout: .seconds(60))
+            #expect(isMoved, "the cursor follows the typing")
+            let typing = String(process.outputText.utf8.dropFirst(beforeTyping)) ?? ""
+            #expect(!typing.contains("\u{1B}[?25l"), "and stays shown")
+
+            process.send([0x03])
+            #expect(await process.waitForExit(timeout: .seconds(60)) == 130)
+        }
+    }
 }

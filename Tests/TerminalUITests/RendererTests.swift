@@ -197,8 +197,30 @@ import Testing
         _ = renderer.render(Self.frame(cursor: (5, 1)))
         renderer.invalidate()
         let bytes = String(decoding: renderer.render(Self.frame(cursor: (5, 1))), as: UTF8.self)
-        #expect(bytes.contains("typed\u{1B}[2;6H"), "\(bytes.debugDescription)")
+        #expect(bytes.hasSuffix("typed\u{1B}[2;6H\u{1B}[?25h"), "\(bytes.debugDescription)")
         #expect(!bytes.contains("\u{1B}[?25l"))
+    }
+
+    @Test(
+        "a full redraw shows the cursor even where it was shown: whoever had the terminal may have hidden it (E10, E9)"
+    )
+    func aFullRedrawShowsTheCursorAgain() {
+        let renderer = Renderer(colorEnabled: true)
+        _ = renderer.render(Self.frame(cursor: (5, 1)))
+        renderer.invalidate()
+        let bytes = String(decoding: renderer.render(Self.frame(cursor: (5, 1))), as: UTF8.self)
+        #expect(bytes.hasSuffix("\u{1B}[2;6H\u{1B}[?25h"), "\(bytes.debugDescription)")
+        #expect(renderer.render(Self.frame(cursor: (5, 1))).isEmpty, "then known again")
+    }
+
+    @Test("a full redraw without a cursor hides it, even where it was hidden (E10, E9)")
+    func aFullRedrawHidesTheCursorAgain() {
+        let renderer = Renderer(colorEnabled: true)
+        _ = renderer.render(Self.frame(cursor: nil))
+        renderer.invalidate()
+        let bytes = String(decoding: renderer.render(Self.frame(cursor: nil)), as: UTF8.self)
+        #expect(bytes.hasSuffix("\u{1B}[?25l"), "\(bytes.debugDescription)")
+        #expect(renderer.render(Self.frame(cursor: nil)).isEmpty, "then known again")
     }
 
     @Test("shrinking below 40×10 while a field is edited hides the cursor (S1, E3)")
