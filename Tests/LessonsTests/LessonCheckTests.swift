@@ -27,25 +27,27 @@ import Testing
     }
 
     /// A snippet that cites lines shows those lines; `…` marks what it leaves out.
-    @Test func snippetsShowTheLinesTheyCite() {
-        record(each(LessonChecks.snippetProblems))
+    @Test func snippetsShowTheLinesTheyCite() async throws {
+        record(try await offThePool { [self] in each(LessonChecks.snippetProblems) })
     }
 
     /// No "seed", no path outside the repository, no link or document name that leads nowhere.
-    @Test func lessonsNameOnlyWhatALearnerCanOpen() {
-        record(each(LessonChecks.referenceProblems))
+    @Test func lessonsNameOnlyWhatALearnerCanOpen() async throws {
+        record(try await offThePool { [self] in each(LessonChecks.referenceProblems) })
     }
 
     /// Every `<!-- KIND: … -->N<!-- /KIND -->` holds what the code has today.
-    @Test func markedCountsAreTheCodes() {
-        record(each(LessonChecks.countProblems))
+    @Test func markedCountsAreTheCodes() async throws {
+        record(try await offThePool { [self] in each(LessonChecks.countProblems) })
     }
 
     /// A count of lines, files, tests or loops is written as a marker, so the test above keeps it.
-    @Test func everyCountIsMarked() {
+    @Test func everyCountIsMarked() async throws {
         record(
-            each { text, document, _ in
-                LessonChecks.uncheckedCountProblems(in: text, document: document)
+            try await offThePool { [self] in
+                each { text, document, _ in
+                    LessonChecks.uncheckedCountProblems(in: text, document: document)
+                }
             })
     }
 
@@ -61,16 +63,16 @@ import Testing
     }
 
     /// Every translation records the hash of its English twin as it is today.
-    @Test func translationsFollowTheirEnglishLesson() {
-        for folder in Translation.folders(in: packageRepository) {
-            for document in documents where document.hasPrefix(folder + "/") {
-                let text = packageRepository.text(at: document) ?? ""
-                record(
+    @Test func translationsFollowTheirEnglishLesson() async throws {
+        let problems = try await offThePool { [documents] in
+            Translation.folders(in: packageRepository).flatMap { folder in
+                documents.filter { $0.hasPrefix(folder + "/") }.compactMap { document in
                     Translation.problem(
-                        translation: text, at: document, repository: packageRepository
-                    )
-                    .map { [$0] } ?? [])
+                        translation: packageRepository.text(at: document) ?? "", at: document,
+                        repository: packageRepository)
+                }
             }
         }
+        record(problems)
     }
 }

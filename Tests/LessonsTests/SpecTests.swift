@@ -23,8 +23,10 @@ import Testing
     /// This file's examples below are made-up specs and tests, not citations.
     static let ownPath = "Tests/LessonsTests/SpecTests.swift"
 
-    @Test func theSpecAndTheTestsAgree() throws {
-        let tie = try SpecTie.reading(packageRepository, testedElsewhere: Self.testedElsewhere)
+    @Test func theSpecAndTheTestsAgree() async throws {
+        let tie = try await offThePool {
+            try SpecTie.reading(packageRepository, testedElsewhere: Self.testedElsewhere)
+        }
         #expect(!tie.spec.entries.isEmpty, "\(SpecPage.path) lists its promises as `- **ID** …`")
         for problem in tie.problems {
             Issue.record(Comment(rawValue: problem))

@@ -84,3 +84,15 @@ func applying(
     }
     return result + old[next...]
 }
+
+/// Runs `work` on a thread of its own and waits for it without holding a thread of the
+/// cooperative pool. The checks that read the whole repository take seconds each, and on two
+/// cores the pool has two threads, which the acceptance suite's waits need meanwhile.
+func offThePool<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws
+    -> Result
+{
+    try await withCheckedThrowingContinuation { continuation in
+        let worker = Thread { continuation.resume(with: Swift.Result { try work() }) }
+        worker.start()
+    }
+}
