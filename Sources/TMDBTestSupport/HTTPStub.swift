@@ -97,16 +97,10 @@ public final class HTTPStub: Sendable {
     }
 
     /// Waits until `condition` holds or `timeout` passes; returns whether it held.
-    /// Polls briefly against a deadline: a condition, not a fixed sleep.
     @discardableResult
     public func waitUntil(
         timeout: Duration = .seconds(60), _ condition: @Sendable (HTTPStub) -> Bool
     ) async -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
-        while !condition(self) {
-            guard ContinuousClock.now < deadline else { return false }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        return true
+        await poll(timeout: timeout) { condition(self) }
     }
 }

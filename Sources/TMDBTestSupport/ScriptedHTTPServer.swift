@@ -60,17 +60,12 @@ public final class ScriptedHTTPServer: Sendable {
     /// Every held request whose client hung up, in the order they hung up.
     public var hangUps: [HangUp] { recordedHangUps.withLock { $0 } }
 
-    /// Waits until `condition` holds, re-checked as requests and hang-ups arrive, or the
-    /// deadline passes; whether it holds.
+    /// Waits until `condition` holds of the requests and hang-ups so far, or `timeout`
+    /// passes; returns whether it held.
     public func waitUntil(
         timeout: Duration = .seconds(60), _ condition: @Sendable (ScriptedHTTPServer) -> Bool
     ) async -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
-        while !condition(self) {
-            guard ContinuousClock.now < deadline else { return false }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        return true
+        await poll(timeout: timeout) { condition(self) }
     }
 
     /// Starts listening on an ephemeral port of 127.0.0.1; `answer` runs on the server's thread.
