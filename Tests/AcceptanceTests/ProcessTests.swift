@@ -262,9 +262,27 @@ struct ProcessTests {
             step.command, [],
             environment: ["TMDB_API_KEY": "k", "TMDB_BASE_URL": "http://127.0.0.1:9"])
         #expect(result.status == 1)
-        #expect(
-            result.standardOutput.lowercased().contains("offline")
-                || result.standardOutput.lowercased().contains("reach"))
+        // T9: the host and port, nothing more: not "offline", which the system did not say.
+        #expect(result.standardOutput.contains("Couldn't connect to 127.0.0.1:9."))
+        #expect(result.standardError == "Couldn't connect to 127.0.0.1:9.\n")
+        #expect(!result.standardOutput.lowercased().contains("offline"))
+    }
+
+    @Test(
+        "T9 L8: the server a connection failed to is named by host and port, never with a credential or a query",
+        arguments: Step.all)
+    func unreachableServerIsNamedWithoutSecrets(step: Step) async throws {
+        let secret = "SENTINEL-c0ffee"
+        let result = try await RunResult.run(
+            step.command, [],
+            environment: [
+                "TMDB_API_KEY": secret,
+                "TMDB_BASE_URL": "http://user:\(secret)@127.0.0.1:1/?api_key=\(secret)#\(secret)",
+            ])
+        #expect(result.status == 1)
+        #expect(result.standardError == "Couldn't connect to 127.0.0.1:1.\n")
+        #expect(!result.standardOutput.contains(secret))
+        #expect(!result.standardOutput.contains("user"))
     }
 }
 
