@@ -115,7 +115,7 @@ public enum MovieApp {
                 HelpContent.Entry(keys: "Enter", action: "open the selected movie"),
                 HelpContent.Entry(keys: "b  Esc  Backspace  ←", action: "back to the list"),
                 HelpContent.Entry(
-                    keys: "/", action: "search by title (↓ or Enter: the results, Esc: close)"),
+                    keys: "/", action: "search by title (↓ ↑: the results and back, Esc: close)"),
                 HelpContent.Entry(keys: "t", action: "switch between today and this week"),
                 HelpContent.Entry(keys: "r", action: "reload the list, or retry what failed"),
                 HelpContent.Entry(keys: "?", action: "this help (any key closes it)"),

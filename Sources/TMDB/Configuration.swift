@@ -48,6 +48,26 @@ public struct Configuration: Sendable, CustomStringConvertible {
     /// What the header calls the data source (T1).
     public var dataSourceName: String { usesSampleData ? "sample data" : "TMDB" }
 
+    /// The configured server as messages name it (T9): its host and port, "127.0.0.1:8080" or
+    /// "api.themoviedb.org:443", and never what else the base URL holds (a user, a password, a
+    /// query, L8); the credential taken out and control characters made spaces, as text from
+    /// the API is, and at most 60 characters.
+    public var serverName: String {
+        guard let origin = Origin(baseURL) else { return "the configured server" }
+        let host = origin.host.contains(":") ? "[\(origin.host)]" : origin.host
+        var name = "\(host):\(origin.port)"
+        if let secret = credential?.secret, !secret.isEmpty {
+            // A host's letters come lowercased: the secret is found whatever its case.
+            name = name.replacingOccurrences(
+                of: secret, with: "(redacted)", options: .caseInsensitive)
+        }
+        name = String(
+            name.unicodeScalars.map { scalar in
+                CharacterSet.controlCharacters.contains(scalar) ? " " : Character(scalar)
+            })
+        return name.truncatedForMessage(maximumCount: 60)
+    }
+
     public var description: String {
         let credentialText = credential?.description ?? "no credential"
         return

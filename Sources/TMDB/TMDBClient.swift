@@ -120,7 +120,7 @@ public struct TMDBClient: Sendable {
         do {
             result = try await Transfer(request, on: session).response()
         } catch {
-            throw Self.transportError(error)
+            throw Self.transportError(error, server: configuration.serverName)
         }
         // An answer that arrives after the caller gave up is not delivered (E1).
         if Task.isCancelled { throw .cancelled }
@@ -197,9 +197,8 @@ public struct TMDBClient: Sendable {
         return seconds
     }
 
-    /// Maps what `URLSession` throws. Only the code is kept: the error's `failingURL` may
-    /// carry `api_key=`, so nothing else of it survives (L8).
-    package static func transportError(_ error: any Error) -> TMDBError {
+    /// Maps what `URLSession` throws by its code alone (its `failingURL` may hold `api_key=`, L8).
+    package static func transportError(_ error: any Error, server: String) -> TMDBError {
         if let error = error as? TMDBError { return error }
         if error is CancellationError { return .cancelled }
         let code: URLError.Code
@@ -209,7 +208,9 @@ public struct TMDBClient: Sendable {
             let nsError = error as NSError
             // Failable on Linux, not on Darwin: the annotation makes both read the same.
             let bridged: URLError.Code? = URLError.Code(rawValue: nsError.code)
-            guard nsError.domain == NSURLErrorDomain, let bridged else { return .offline }
+            guard nsError.domain == NSURLErrorDomain, let bridged else {
+                return .unreachable(server: server)
+            }
             code = bridged
         }
         switch code {
@@ -224,9 +225,8 @@ public struct TMDBClient: Sendable {
         case .badServerResponse, .cannotParseResponse, .cannotDecodeContentData,
             .cannotDecodeRawData, .zeroByteResource:
             return .unreadableResponse(detail: "the server's answer was malformed.")
-        default:
-            // Not connected, unreachable host, DNS, TLS: TMDB is out of reach.
-            return .offline
+        default:  // No answer came: what is known of why, and no more (T9, TMDBError.swift).
+            return TMDBError(connectionFailure: code, server: server)
         }
     }
 

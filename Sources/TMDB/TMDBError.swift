@@ -1,11 +1,27 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// Every way a TMDB call can fail, in the words a screen shows (T9).
 ///
 /// No case carries a URL, a header or a credential, so printing an error can never leak the
-/// API key (L8); texts that come from outside (TMDB's `status_message`, decoding details)
-/// are redacted and flattened to one line before they get here.
+/// API key (L8): a server is named by its host and port alone; texts that come from outside
+/// (TMDB's `status_message`, decoding details, the host) are redacted and flattened to one
+/// line before they get here.
 public enum TMDBError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Not connected, host unreachable, DNS failed: the server was never reached.
+    /// The system says there is no network at all (not connected, roaming off).
     case offline
+    /// No connection to `server` ("127.0.0.1:8080") could be made. Refused or no route: Linux
+    /// reports both the same way, so the message claims neither (T9).
+    case cannotConnect(server: String)
+    /// The name of `server` could not be looked up (DNS).
+    case serverNotFound(server: String)
+    /// No secure (TLS) connection to `server` could be made: its certificate, or the handshake.
+    case secureConnectionFailed(server: String)
+    /// Any other failure before `server` answered.
+    case unreachable(server: String)
     /// The server was reached, but the connection broke (a reset, a body cut short).
     case connectionLost
     case timedOut
@@ -32,6 +48,14 @@ public enum TMDBError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .offline:
             return "Can't reach TMDB: you seem to be offline."
+        case .cannotConnect(let server):
+            return "Couldn't connect to \(server)."
+        case .serverNotFound(let server):
+            return "Couldn't look up \(server)."
+        case .secureConnectionFailed(let server):
+            return "Couldn't make a secure connection to \(server)."
+        case .unreachable(let server):
+            return "Couldn't reach \(server)."
         case .connectionLost:
             return "Lost the connection to TMDB before its answer was complete."
         case .timedOut:
@@ -74,4 +98,27 @@ public enum TMDBError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { message }
+}
+
+extension TMDBError {
+    /// What a transport failure before any answer says (T9), about `server` as
+    /// `Configuration.serverName` names it: "offline" only when the system reports no network
+    /// at all; otherwise what failed (the connection, the name, the secure connection) and
+    /// where, and nothing it does not know.
+    init(connectionFailure code: URLError.Code, server: String) {
+        switch code {
+        case .notConnectedToInternet, .internationalRoamingOff, .dataNotAllowed, .callIsActive:
+            self = .offline
+        case .cannotConnectToHost:
+            self = .cannotConnect(server: server)
+        case .cannotFindHost, .dnsLookupFailed:
+            self = .serverNotFound(server: server)
+        case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
+            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid,
+            .clientCertificateRejected, .clientCertificateRequired:
+            self = .secureConnectionFailed(server: server)
+        default:
+            self = .unreachable(server: server)
+        }
+    }
 }

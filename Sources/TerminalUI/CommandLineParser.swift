@@ -143,7 +143,8 @@ public enum CommandLineParser {
         // L9: every name --keys takes, from the table its parser reads.
         lines += ["", "Key names for --keys:"]
         let keyNames =
-            Key.scriptNameSummary + "; a double-quoted word (\"super\") types its characters."
+            Key.scriptNameSummary + "; " + Key.altNameMeaning
+            + "; a double-quoted word (\"super\") types its characters."
         lines += keyNames.wrapped(toWidth: 78).map { "  " + $0 }
         if !environment.isEmpty {
             lines += ["", "Environment:"]

@@ -1,9 +1,11 @@
 /// Turns the bytes a terminal sends into keys, incrementally: a key split over two reads is
 /// kept until it is complete, and several keys in one read all come out.
 ///
-/// A lone ESC is ambiguous (the Esc key, or the start of an arrow key's sequence), so the
-/// decoder keeps it pending; the reader calls `flush()` when no byte followed within a short
-/// timeout. Being a plain value with no clock makes every case testable without waiting.
+/// A lone ESC is ambiguous (the Esc key, the start of an arrow key's sequence, or Alt and a
+/// key), so the decoder keeps it pending; the reader calls `flush()` when no byte followed
+/// within a short timeout. ESC and a character or Backspace is Alt with that key (S1), as
+/// terminals send it. Being a plain value with no clock makes every case testable without
+/// waiting.
 ///
 /// Bracketed paste (ESC [ 200 ~ … ESC [ 201 ~) comes out as one `.paste`, and scalars that
 /// make one character (e + ◌́, 👩‍👩‍👧, a flag) come out as one `.character`.
@@ -136,13 +138,29 @@ public struct InputDecoder: Sendable {
                 return isFinal ? .complete(.escape, length: 1) : .incomplete
             }
             return .complete(Self.singleShiftKey(pending[index + 2]), length: 3)
+        case 0x7F, 0x08:
+            return .complete(.alt(.backspace), length: 2)
+        case 0x20..<0x7F:
+            let character = Character(Unicode.Scalar(pending[index + 1]))
+            return .complete(.alt(.character(character)), length: 2)
+        case 0xC2...0xF4:
+            // Alt and a character beyond ASCII, once all of its bytes are here.
+            switch decodeUTF8(at: index + 1, isFinal: isFinal) {
+            case .incomplete:
+                return .incomplete
+            case .complete(.character(let character)?, let length):
+                return .complete(.alt(.character(character)), length: length + 1)
+            case .complete:
+                return .complete(.escape, length: 1)
+            }
         default:
-            // ESC ESC, or Alt+key: the Esc stands alone and the next byte is its own key.
+            // ESC ESC, or ESC and a control (Ctrl-C among them): the Esc stands alone and the
+            // next byte is its own key.
             return .complete(.escape, length: 1)
         }
     }
 
-    /// ESC [ parameters final: arrows, Home/End (H/F, 1~ 4~ 7~ 8~), PgUp 5~, PgDn 6~.
+    /// ESC [ parameters final: arrows, Home/End (H/F, 1~ 4~ 7~ 8~), Delete 3~, PgUp 5~, PgDn 6~.
     private mutating func decodeControlSequence(at index: Int, isFinal: Bool) -> Decoded {
         var end = index + 2
         while end < pending.count {
@@ -179,6 +197,7 @@ public struct InputDecoder: Sendable {
             switch first {
             case "1", "7": return .home
             case "4", "8": return .end
+            case "3": return .delete
             case "5": return .pageUp
             case "6": return .pageDown
             default: return nil

@@ -1,11 +1,16 @@
 /// One key press, decoded from the terminal's bytes or named in a key script.
-public enum Key: Hashable, Sendable, CustomStringConvertible {
+public indirect enum Key: Hashable, Sendable, CustomStringConvertible {
     /// A printable character, including " " and Hangul.
     case character(Character)
     case up, down, left, right, pageUp, pageDown, home, end
     case enter, escape, backspace, tab
+    /// The forward delete key (⌦, "Del"), not Backspace.
+    case delete
     /// A control chord as its lowercase letter: `.control("c")` is Ctrl-C.
     case control(Character)
+    /// Alt (Option, Meta) with a character or Backspace, which a terminal sends as ESC and the
+    /// key: `.alt(.character("b"))` is Alt-b, never Esc and then b (S1).
+    case alt(Key)
     /// Text the terminal marked as pasted (bracketed paste): one edit, however long.
     case paste(String)
 
@@ -14,8 +19,8 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     static let namedKeys: [(name: String, key: Key)] = [
         ("up", .up), ("down", .down), ("left", .left), ("right", .right),
         ("pgup", .pageUp), ("pgdn", .pageDown), ("home", .home), ("end", .end),
-        ("enter", .enter), ("esc", .escape), ("backspace", .backspace), ("tab", .tab),
-        ("space", .character(" ")),
+        ("enter", .enter), ("esc", .escape), ("backspace", .backspace), ("delete", .delete),
+        ("tab", .tab), ("space", .character(" ")),
     ]
 
     /// The control chords a script may name, `ctrl-a` … `ctrl-z`: every one a terminal
@@ -26,20 +31,29 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
             return ("ctrl-\(letter)", .control(letter))
         }
 
-    /// Every script name but the single characters, in the order `--help` lists them.
+    /// Every script name but the single characters and the Alt keys, in the order `--help`
+    /// lists them.
     static var scriptNames: [(name: String, key: Key)] { namedKeys + controlKeys }
 
+    /// What `alt-` goes before in a script name: a single character, `space` or `backspace`.
+    static let altPrefix = "alt-"
+
     /// The names in words, for `--help` and the usage error: "up, down, …, space,
-    /// ctrl-a … ctrl-z, or any single character" (L9).
+    /// ctrl-a … ctrl-z, alt-KEY, or any single character" (L9).
     static var scriptNameSummary: String {
         let controls = controlKeys.map(\.name)
         let range = [controls.first, controls.last].compactMap { $0 }.joined(separator: " … ")
-        return (namedKeys.map(\.name) + [range]).joined(separator: ", ")
+        return (namedKeys.map(\.name) + [range, altPrefix + "KEY"]).joined(separator: ", ")
             + ", or any single character"
     }
 
-    /// Script names (L7): up down left right pgup pgdn home end enter esc backspace tab space,
-    /// `ctrl-a` … `ctrl-z`, or any single character. nil for an unknown name.
+    /// What `alt-KEY` stands for, for `--help`.
+    static let altNameMeaning =
+        "\(altPrefix)KEY is Alt with a character, space or backspace (\(altPrefix)b)"
+
+    /// Script names (L7): up down left right pgup pgdn home end enter esc backspace delete tab
+    /// space, `ctrl-a` … `ctrl-z`, `alt-` and a character, `space` or `backspace`, or any
+    /// single character. nil for an unknown name.
     public init?(name: String) {
         if name.count == 1, let character = name.first {
             self = .character(character)
@@ -50,7 +64,22 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
             self = named.key
             return
         }
+        if lowercased.hasPrefix(Self.altPrefix), name.count > Self.altPrefix.count,
+            let key = Key(name: String(name.dropFirst(Self.altPrefix.count))), key.takesAlt
+        {
+            self = .alt(key)
+            return
+        }
         return nil
+    }
+
+    /// Whether Alt with this key is a key of its own: a character or Backspace. Alt never
+    /// goes with a control chord, so Ctrl-C after an ESC is still Ctrl-C.
+    var takesAlt: Bool {
+        switch self {
+        case .character, .backspace: true
+        default: false
+        }
     }
 
     /// Parses `down down enter` or `/ "super man" down`: names keys, and a double-quoted
@@ -100,6 +129,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         case .character(" "): "space"
         case .character(let character): String(character)
         case .control(let letter): "ctrl-\(letter)"
+        case .alt(let key): Key.altPrefix + key.description
         case .paste(let text): "\"\(text)\""
         default: Key.namedKeys.first(where: { $0.key == self })?.name ?? "?"
         }

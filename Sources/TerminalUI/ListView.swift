@@ -134,13 +134,13 @@ public struct TextListCell: ListCell, Sendable, Hashable {
         }
     }
 
-    /// ↑/k ↓/j PgUp/PgDn Home/g End/G Enter (T5, T11)
+    /// ↑/k ↓/j PgUp/PgDn Home/g End/G Enter (T5, T11); ↑ on the first row is left (S1).
     public override func handle(_ key: Key) -> Bool {
         let count = numberOfRows
         guard count > 0 else { return false }
         let page = max(visibleRowCount - 1, 1)
         switch key {
-        case .up, .character("k"):
+        case .up where selectedRow > 0, .character("k"):
             moveSelection(to: selectedRow - 1)
         case .down, .character("j"):
             moveSelection(to: selectedRow + 1)

@@ -10,9 +10,9 @@
 ///
 /// While it is active the search bar sits on the screen's first line. With text in it, the
 /// results controller's view, header and status line take the screen's place; with none,
-/// the screen shows as it was. ↓ or Enter in the bar moves the focus to the results, `/`
-/// moves it back, and Esc (or any back key from the results) closes the search, clearing
-/// the text, so the screen behind shows as it was left.
+/// the screen shows as it was. ↓ or Enter in the bar moves the focus to the results, `/` or
+/// ↑ on the first result moves it back, and Esc (or a back key from the results) closes it,
+/// clearing the text, so the screen behind shows as it was left.
 @MainActor public final class SearchController {
     /// Shows the results; it appears when the search begins and disappears when it ends.
     public let searchResultsController: ViewController?
@@ -97,6 +97,11 @@
         switch key {
         case .character("b"), .backspace, .left:
             deactivate()
+            return true
+        case .up:
+            // S1: the results did not take ↑, so the focus was on their first row (or they
+            // have none): it goes up, to the bar.
+            searchBar.becomeFirstResponder()
             return true
         default:
             return false

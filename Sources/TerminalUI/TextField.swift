@@ -12,9 +12,14 @@ extension TextFieldDelegate {
 /// responder; every edit the user makes sends `.editingChanged`, and setting `text` in code
 /// sends nothing, as in UIKit.
 ///
-/// Edits: any printable key (`q` and `?` too) types itself; a paste is one edit, whatever its
-/// length; Backspace deletes the last character (one grapheme: a Hangul syllable, an emoji
-/// with its joiners, a letter with its accents); Ctrl-U clears. The cursor stays at the end.
+/// Edits happen at the cursor, by grapheme (a Hangul syllable, an emoji with its joiners, a
+/// letter with its accents is one character): any printable key (`q` and `?` too) types
+/// itself; a paste is one edit, whatever its length; Backspace deletes the character before
+/// the cursor and Delete the one after it; Ctrl-W deletes the word before the cursor (back
+/// to a space, as a shell does) and Alt-Backspace the letters and digits before it; Ctrl-U
+/// clears. ← and → move the cursor a character, Alt-b and Alt-f a word (as Option-← and
+/// Option-→ send them on a Mac), Home and End or Ctrl-A and Ctrl-E to either end (S1).
+/// Setting `text` in code puts the cursor at its end, as in UIKit.
 @MainActor public final class TextField: View {
     /// What an action is sent for, like `UIControl.Event`.
     public enum Event: Sendable {
@@ -25,9 +30,18 @@ extension TextFieldDelegate {
 
     public var text = "" {
         didSet {
+            cursorOffset = text.count
             if text != oldValue { setNeedsDisplay() }
         }
     }
+    /// Where edits happen, in characters from the start of `text`; `text.count` is its end.
+    private(set) var cursorOffset = 0 {
+        didSet {
+            if cursorOffset != oldValue { setNeedsDisplay() }
+        }
+    }
+    /// The first character that shows, when the text is wider than its room.
+    private var firstVisibleOffset = 0
     /// Shown dim while the text is empty.
     public var placeholder: String {
         didSet {
@@ -74,70 +88,154 @@ extension TextFieldDelegate {
 
     public override func handle(_ key: Key) -> Bool {
         guard isFirstResponder else { return false }
+        let characters = Array(text)
+        let cursor = min(cursorOffset, characters.count)
         switch key {
         case .character(let character) where !character.isControl:
-            edit { $0.append(character) }
+            insert(String(character))
         case .paste(let pasted):
             // One line: each line break (CRLF too) becomes one space, then the rest is
             // sanitised like any text.
             let line = pasted.split(whereSeparator: \.isNewline).joined(separator: " ")
                 .sanitizedForTerminal()
-            edit { $0 += line }
+            insert(line)
         case .backspace:
-            guard !text.isEmpty else { return true }
-            edit { _ = $0.removeLast() }
+            replace(cursor - 1..<cursor, in: characters)
+        case .delete:
+            replace(cursor..<cursor + 1, in: characters)
+        case .control("w"):
+            // Back to a space, as a shell's Ctrl-W.
+            let start = Self.wordStart(before: cursor, in: characters) { !$0.isWhitespace }
+            replace(start..<cursor, in: characters)
+        case .alt(.backspace):
+            let start = Self.wordStart(before: cursor, in: characters, isWord: Self.isWord)
+            replace(start..<cursor, in: characters)
         case .control("u"):
-            guard !text.isEmpty else { return true }
-            edit { $0 = "" }
-        case .left, .right, .home, .end:
-            // The cursor stays at the end; these keys must not reach the screen behind.
-            break
+            replace(0..<characters.count, in: characters)
+        case .left:
+            cursorOffset = max(cursor - 1, 0)
+        case .right:
+            cursorOffset = min(cursor + 1, characters.count)
+        case .home, .control("a"):
+            cursorOffset = 0
+        case .end, .control("e"):
+            cursorOffset = characters.count
+        case .alt(.character("b")):
+            cursorOffset = Self.wordStart(before: cursor, in: characters, isWord: Self.isWord)
+        case .alt(.character("f")):
+            cursorOffset = Self.wordEnd(after: cursor, in: characters, isWord: Self.isWord)
         case .enter:
             return delegate?.textFieldShouldReturn(self) ?? false
         default:
             return false
         }
+        // An edit at an end that changes nothing is still the field's: Backspace at the
+        // start must not reach the screen behind, where it means "back".
         return true
     }
 
-    private func edit(_ change: (inout String) -> Void) {
-        var edited = text
-        change(&edited)
+    /// Types `inserted` at the cursor, which goes after it.
+    private func insert(_ inserted: String) {
+        guard !inserted.isEmpty else { return }
+        let characters = Array(text)
+        let cursor = min(cursorOffset, characters.count)
+        let before = String(characters[..<cursor]) + inserted
+        edit(to: before + String(characters[cursor...]), cursor: before.count)
+    }
+
+    /// Deletes the characters in `range` (clamped to the text); the cursor goes where they were.
+    private func replace(_ range: Range<Int>, in characters: [Character]) {
+        let range = range.clamped(to: 0..<characters.count)
+        guard !range.isEmpty else { return }
+        let edited =
+            String(characters[..<range.lowerBound]) + String(characters[range.upperBound...])
+        edit(to: edited, cursor: range.lowerBound)
+    }
+
+    /// One edit the user made: the new text, the cursor, and `.editingChanged`.
+    private func edit(to edited: String, cursor: Int) {
         guard edited != text else { return }
         text = edited
+        // Characters that join across the edit (a combining mark) may make the text shorter.
+        cursorOffset = min(cursor, text.count)
         sendActions(for: .editingChanged)
     }
 
-    /// The prompt, then the text's end when it is wider than the room; the cursor after it.
+    /// Letters and digits make a word for Alt-b, Alt-f and Alt-Backspace, as in readline.
+    private static func isWord(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber
+    }
+
+    /// Where the word before `offset` starts: back over what is not a word, then over the word.
+    private static func wordStart(
+        before offset: Int, in characters: [Character], isWord: (Character) -> Bool
+    ) -> Int {
+        var start = offset
+        while start > 0, !isWord(characters[start - 1]) { start -= 1 }
+        while start > 0, isWord(characters[start - 1]) { start -= 1 }
+        return start
+    }
+
+    /// Where the word after `offset` ends: on over what is not a word, then over the word.
+    private static func wordEnd(
+        after offset: Int, in characters: [Character], isWord: (Character) -> Bool
+    ) -> Int {
+        var end = offset
+        while end < characters.count, !isWord(characters[end]) { end += 1 }
+        while end < characters.count, isWord(characters[end]) { end += 1 }
+        return end
+    }
+
+    /// The prompt, then as much of the text as fits around the cursor (the end of a long text
+    /// while typing at its end), and the cursor where the next character goes.
     public override func draw(in canvas: Canvas, bounds: Rect) {
         guard bounds.height > 0, bounds.width > 0 else { return }
         let prompt = prompt.truncated(toWidth: bounds.width)
         canvas.draw(prompt, x: bounds.x, y: bounds.y, maxWidth: bounds.width, style: .bold)
         let room = max(bounds.width - prompt.displayWidth - 1, 0)
         let x = bounds.x + prompt.displayWidth
-        // The cursor goes after what shows, which is the sanitised text, not the raw one.
-        let visible = Self.tail(of: text.sanitizedForTerminal(), fitting: room)
+        // What shows is the sanitised text, not the raw one, and the cursor goes by it.
+        let characters = Array(text)
+        let cursor = min(cursorOffset, characters.count)
+        let before = Array(String(characters[..<cursor]).sanitizedForTerminal())
+        let shown = before + Array(String(characters[cursor...]).sanitizedForTerminal())
+        let first = scrolledFirstOffset(
+            showing: before.count, of: shown.map(\.displayWidth), room: room)
+        firstVisibleOffset = first
         if text.isEmpty {
             canvas.draw(placeholder, x: x, y: bounds.y, maxWidth: room, style: .dim)
         } else {
-            canvas.draw(visible, x: x, y: bounds.y, maxWidth: room)
+            // As many characters as fit whole, so that none is cut to "…" under the cursor.
+            var used = 0
+            let fitting = shown[first...].prefix { character in
+                used += character.displayWidth
+                return used <= room
+            }
+            canvas.draw(String(fitting), x: x, y: bounds.y, maxWidth: room)
         }
         if isFirstResponder {
-            canvas.cursor = (x: min(x + visible.displayWidth, bounds.maxX - 1), y: bounds.y)
+            let column = x + String(before[first...]).displayWidth
+            canvas.cursor = (x: min(column, bounds.maxX - 1), y: bounds.y)
         }
     }
 
-    /// The longest end of `text` that fits `width` columns, so the newest typing shows.
-    private static func tail(of text: String, fitting width: Int) -> String {
-        var tail = ""
-        var used = 0
-        for character in text.reversed() {
-            let characterWidth = character.displayWidth
-            guard used + characterWidth <= width else { break }
-            tail.insert(character, at: tail.startIndex)
-            used += characterWidth
+    /// The first character to show so that the cursor, before character `cursor` of
+    /// characters `widths` columns wide, fits `room` columns: the last frame's first where
+    /// it still does, and no later than needed to fill the room.
+    private func scrolledFirstOffset(showing cursor: Int, of widths: [Int], room: Int) -> Int {
+        var first = min(firstVisibleOffset, cursor)
+        var used = widths[first..<cursor].reduce(0, +)
+        while used > room, first < cursor {
+            used -= widths[first]
+            first += 1
         }
-        return tail
+        // Text deleted at the end leaves room: show more of what comes before.
+        var shownWidth = widths[first...].reduce(0, +)
+        while first > 0, shownWidth + widths[first - 1] <= room {
+            first -= 1
+            shownWidth += widths[first]
+        }
+        return first
     }
 }
 

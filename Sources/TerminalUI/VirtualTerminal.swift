@@ -115,16 +115,25 @@
     private func put(_ character: Character) {
         let width = character.displayWidth
         guard width > 0, cursorY < size.height, cursorX + width <= size.width else { return }
-        if grid[cursorY][cursorX] == nil, cursorX > 0 {
-            grid[cursorY][cursorX - 1] = " "
+        for x in cursorX..<(cursorX + width) {
+            eraseWideCharacter(at: x)
         }
         grid[cursorY][cursorX] = character
         if width == 2 {
             grid[cursorY][cursorX + 1] = nil
-        } else if cursorX + 1 < size.width, grid[cursorY][cursorX + 1] == nil {
-            grid[cursorY][cursorX + 1] = " "
         }
         cursorX = min(cursorX + width, size.width - 1)
+    }
+
+    /// Writing over either half of a wide character erases all of it, as a terminal does:
+    /// no half of one is left standing beside what replaces the other.
+    private func eraseWideCharacter(at x: Int) {
+        if grid[cursorY][x] == nil {
+            if x > 0 { grid[cursorY][x - 1] = " " }
+            grid[cursorY][x] = " "
+        } else if x + 1 < size.width, grid[cursorY][x + 1] == nil {
+            grid[cursorY][x + 1] = " "
+        }
     }
 }
 

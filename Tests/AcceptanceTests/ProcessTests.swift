@@ -68,6 +68,45 @@ struct ProcessTests {
         }
     }
 
+    @Test(
+        "S1: on a terminal Alt-b (ESC b) moves the cursor a word back and the search stays open",
+        arguments: Step.all)
+    func altKeyIsNotEscOnATerminal(step: Step) async throws {
+        try await withChildProcessSlot {
+            var process = try #require(
+                PseudoTerminalProcess(executable: RunResult.executable(step.command).path))
+            defer { process.close() }
+            let isShown = await process.read(
+                until: { $0.contains("1 / 20") }, timeout: .seconds(60))
+            #expect(isShown, "the first screen")
+            process.send(Array("/super man".utf8))
+            let isSearched = await process.read(
+                until: { $0.contains("“super man”") }, timeout: .seconds(60))
+            #expect(isSearched, "the results for \"super man\"")
+
+            // Alt-b as a terminal sends it, in one write, then x typed before "man"; Ctrl-L
+            // draws the whole screen, the field and the header each in one piece.
+            let typed = process.outputText.utf8.count
+            process.send([0x1B, UInt8(ascii: "b")])
+            process.send([UInt8(ascii: "x")])
+            let isSent = await process.read(
+                until: { (String($0.utf8.dropFirst(typed)) ?? "").contains("xman”") },
+                timeout: .seconds(60))
+            #expect(isSent, "the header shows the new query")
+            let before = process.outputText.utf8.count
+            process.send([0x0C])
+            let isEdited = await process.read(
+                until: { output in
+                    let after = String(output.utf8.dropFirst(before)) ?? ""
+                    return after.contains("“super xman”") && after.contains("super xman")
+                }, timeout: .seconds(60))
+            #expect(isEdited, "the search is still open, its query \"super xman\"")
+
+            process.send([0x03])
+            #expect(await process.waitForExit(timeout: .seconds(60)) == 130)
+        }
+    }
+
     @Test("L4: --help prints usage and exits 0", arguments: Step.all)
     func helpExitsZero(step: Step) async throws {
         let result = try await RunResult.run(step.command, ["--help"])
@@ -174,7 +213,7 @@ struct ProcessTests {
     /// character and a double-quoted word come on top.
     static let scriptKeyNames = [
         "up", "down", "left", "right", "pgup", "pgdn", "home", "end", "enter", "esc",
-        "backspace", "tab", "space", "ctrl-a … ctrl-z",
+        "backspace", "delete", "tab", "space", "ctrl-a … ctrl-z", "alt-b",
     ]
 
     @Test("L9: --help names every key name that --keys accepts", arguments: Step.all)
@@ -190,7 +229,7 @@ struct ProcessTests {
         // And --keys takes every one of them (ctrl-c aside, which ends the run).
         let script =
             "down up pgdn pgup end home right left space tab ctrl-d ctrl-l ctrl-u ctrl-z"
-            + " enter esc / backspace"
+            + " enter esc / \"super man\" alt-b left delete alt-backspace backspace"
         let played = try await RunResult.run(step.command, ["--keys", script])
         #expect(played.status == 0, "\(played.standardError)")
     }
@@ -223,9 +262,27 @@ struct ProcessTests {
             step.command, [],
             environment: ["TMDB_API_KEY": "k", "TMDB_BASE_URL": "http://127.0.0.1:9"])
         #expect(result.status == 1)
-        #expect(
-            result.standardOutput.lowercased().contains("offline")
-                || result.standardOutput.lowercased().contains("reach"))
+        // T9: the host and port, nothing more: not "offline", which the system did not say.
+        #expect(result.standardOutput.contains("Couldn't connect to 127.0.0.1:9."))
+        #expect(result.standardError == "Couldn't connect to 127.0.0.1:9.\n")
+        #expect(!result.standardOutput.lowercased().contains("offline"))
+    }
+
+    @Test(
+        "T9 L8: the server a connection failed to is named by host and port, never with a credential or a query",
+        arguments: Step.all)
+    func unreachableServerIsNamedWithoutSecrets(step: Step) async throws {
+        let secret = "SENTINEL-c0ffee"
+        let result = try await RunResult.run(
+            step.command, [],
+            environment: [
+                "TMDB_API_KEY": secret,
+                "TMDB_BASE_URL": "http://user:\(secret)@127.0.0.1:1/?api_key=\(secret)#\(secret)",
+            ])
+        #expect(result.status == 1)
+        #expect(result.standardError == "Couldn't connect to 127.0.0.1:1.\n")
+        #expect(!result.standardOutput.contains(secret))
+        #expect(!result.standardOutput.contains("user"))
     }
 }
 

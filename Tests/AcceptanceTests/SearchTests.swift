@@ -250,6 +250,139 @@ extension Acceptance {
             #expect(app.rows == list, "the scroll is kept too")
         }
 
+        @Test(
+            "S1: ← and → move the text cursor by grapheme, the cursor shows there and typing goes in there",
+            arguments: Step.all)
+        func arrowsMoveTheTextCursor(step: Step) async {
+            let app = await launchedApp(step)
+            await app.press(.character("/"))
+            await app.press(
+                .character("a"), .character("슈"), .character("👍🏽"), .character("e\u{301}"))
+            #expect(searchField(app) == "Search: a슈👍🏽e\u{301}")
+            #expect(cursor(app)?.column == 15)
+
+            await app.press(.left)
+            #expect(cursor(app)?.column == 14, "before the accented e, one grapheme")
+            await app.press(.left)
+            #expect(cursor(app)?.column == 12, "before the emoji, two columns")
+            await app.press(.left)
+            #expect(cursor(app)?.column == 10, "before the Hangul syllable")
+            await app.press(.character("x"))
+            #expect(searchField(app) == "Search: ax슈👍🏽e\u{301}")
+            #expect(cursor(app)?.row == 2)
+            #expect(cursor(app)?.column == 11, "after the x")
+            await app.press(.right)
+            #expect(cursor(app)?.column == 13)
+            await app.press(.backspace)
+            #expect(
+                searchField(app) == "Search: ax👍🏽e\u{301}", "Backspace deletes before the cursor")
+            #expect(cursor(app)?.column == 11)
+
+            #expect(app.application.isRunning)
+            #expect(sentQueries(app).last == "ax👍🏽e\u{301}")
+            #expect(sentQueries(app).count == 6, "four keys typed, one typed between, one deleted")
+
+            // At the ends ← and → stay in the field: ← does not close the search.
+            let screen = app.screen
+            await app.press(.home, .left, .end, .right)
+            #expect(app.screen == screen)
+            #expect(cursor(app)?.column == 14)
+        }
+
+        @Test(
+            "S1: Home and End, or Ctrl-A and Ctrl-E, take the cursor to either end",
+            arguments: Step.all, [[Key.home, .end], [.control("a"), .control("e")]])
+        func homeAndEndGoToTheEnds(step: Step, keys: [Key]) async {
+            let app = await launchedApp(step)
+            await search(app, for: "dune")
+            await app.press(keys[0])
+            #expect(cursor(app)?.column == 9)
+            await app.press(.character("x"))
+            #expect(searchField(app) == "Search: xdune")
+            await app.press(keys[1], .character("y"))
+            #expect(searchField(app) == "Search: xduney")
+            #expect(cursor(app)?.column == 15)
+            #expect(sentQueries(app) == ["dune", "xdune", "xduney"])
+        }
+
+        @Test(
+            "S1: Delete deletes the character after the cursor, one grapheme", arguments: Step.all)
+        func deleteDeletesForward(step: Step) async {
+            let app = await launchedApp(step)
+            await app.press(.character("/"))
+            await app.paste("a👍🏽b".map { Key.character($0) })
+            await app.press(.home, .right, .delete)
+            #expect(searchField(app) == "Search: ab")
+            #expect(cursor(app)?.column == 10)
+            await app.press(.delete, .delete)
+            #expect(
+                searchField(app) == "Search: a", "nothing after the cursor: Delete does nothing")
+            #expect(sentQueries(app) == ["a👍🏽b", "ab", "a"])
+        }
+
+        @Test("S1: Ctrl-W deletes the word before the cursor", arguments: Step.all)
+        func controlWDeletesTheWordBefore(step: Step) async {
+            let app = await launchedApp(step)
+            await app.press(.character("/"))
+            await app.paste("the dark knight".map { Key.character($0) })
+            await app.press(.control("w"))
+            #expect(searchField(app) == "Search: the dark", "and the space before it stays")
+            #expect(cursor(app)?.column == 18)
+            await app.press(.end, .character("x"))
+            await app.press(.left, .control("w"))
+            #expect(
+                searchField(app) == "Search: the x",
+                "the space before the cursor and the word before that")
+            #expect(cursor(app)?.column == 13)
+            await app.press(.control("w"), .control("w"), .control("w"))
+            #expect(searchField(app) == "Search: x")
+            #expect(cursor(app)?.column == 9)
+        }
+
+        @Test(
+            "S1: ↑ on the first result gives the keys back to the field, where typing goes on",
+            arguments: Step.all)
+        func upFromTheFirstResultFocusesTheField(step: Step) async {
+            let app = await launchedApp(step)
+            await search(app, for: "e")
+            await app.press(.down, .down, .down)
+            #expect(app.rows[0].hasSuffix("3 / 20"))
+            #expect(cursor(app) == nil)
+
+            await app.press(.up, .up)
+            #expect(app.rows[0].hasSuffix("1 / 20"))
+            #expect(cursor(app) == nil, "the results still have the keys")
+            await app.press(.up)
+            #expect(app.rows[0].hasSuffix("1 / 20"))
+            #expect(cursor(app)?.row == 2)
+            #expect(cursor(app)?.column == 10)
+            #expect(app.rows.last?.contains("esc close") == true, "the field's hint")
+            await app.press(.character("x"))
+            #expect(searchField(app) == "Search: ex")
+        }
+
+        @Test(
+            "S1: an Alt-key is not a lone Esc: Alt-b and Alt-f move a word, others type nothing, the search stays",
+            arguments: Step.all)
+        func altKeysAreNotEsc(step: Step) async {
+            let app = await launchedApp(step)
+            await search(app, for: "super man")
+            await app.press(.alt(.character("b")))
+            #expect(cursor(app)?.column == 15, "before \"man\"")
+            await app.press(.alt(.character("b")), .character("x"))
+            #expect(searchField(app) == "Search: xsuper man")
+            await app.press(.alt(.character("f")), .character("y"))
+            #expect(searchField(app) == "Search: xsupery man")
+            await app.press(.alt(.character("q")), .alt(.character("?")), .alt(.backspace))
+            #expect(searchField(app) == "Search:  man", "Alt-Backspace deleted the word before")
+            await app.press(.delete)
+            #expect(searchField(app) == "Search: man")
+            #expect(app.application.isRunning)
+            #expect(!app.application.isShowingHelp)
+            await app.press(.down, .alt(.character("b")))
+            #expect(app.rows[0].hasPrefix("Search · “man”"), "from the results too, no Esc")
+        }
+
         // MARK: S2 — when a query is sent
 
         @Test(
@@ -683,6 +816,7 @@ extension Acceptance {
             #"/ "기생ㅊ" backspace"#,
             #"/ "x" backspace "e" enter end"#,
             #"/ "dune" ctrl-u "e""#,
+            #"/ "the dark" left left ctrl-w "x" down up delete "y""#,
         ]
 
         @Test(

@@ -1,8 +1,13 @@
+import Foundation
 import Steps
 import TMDB
 import TMDBTestSupport
 import TerminalUI
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 extension Acceptance {
     @Suite("Trending list")
@@ -253,6 +258,35 @@ extension Acceptance {
             await app.launch()
 
             #expect(app.screen.lowercased().contains(words), "\(app.screen)")
+            #expect(app.screen.contains("r to retry"))
+            await app.press(.character("r"))
+            #expect(app.screen.contains("Movie 1"))
+        }
+
+        @Test(
+            "T9: a server that cannot be reached is named with its port, never called offline",
+            arguments: Step.all,
+            [
+                (URLError.Code.cannotConnectToHost, "Couldn't connect to "),
+                (.cannotFindHost, "Couldn't look up "),
+                (.secureConnectionFailed, "Couldn't make a secure connection to "),
+            ])
+        func unreachableServerIsNamed(step: Step, failure: (URLError.Code, String)) async throws {
+            let stub = HTTPStub()
+            stub.respond(
+                to: "/3/trending/movie/week", query: ["page": "1"],
+                withSequence: [
+                    .failure(failure.0), Fixtures.page(1, of: 1, Fixtures.movies(1...3)),
+                ])
+            let app = AppDriver(step, stub: stub)
+            await app.launch()
+
+            let host = try #require(stub.baseURL.host)
+            let message = failure.1 + host + ":80."
+            let screen = app.rows.map { $0.trimmingCharacters(in: .whitespaces) }.joined(
+                separator: " ")
+            #expect(screen.contains(message), "\(app.screen)")
+            #expect(!app.screen.lowercased().contains("offline"))
             #expect(app.screen.contains("r to retry"))
             await app.press(.character("r"))
             #expect(app.screen.contains("Movie 1"))

@@ -64,7 +64,9 @@ import Testing
         Case(
             name: "not connected", response: .failure(.notConnectedToInternet),
             expected: .offline),
-        Case(name: "cannot find host", response: .failure(.cannotFindHost), expected: .offline),
+        Case(
+            name: "international roaming off", response: .failure(.internationalRoamingOff),
+            expected: .offline),
         Case(
             name: "connection lost", response: .failure(.networkConnectionLost),
             expected: .connectionLost),
@@ -171,17 +173,54 @@ import Testing
     }
 
     @Test func transportErrorsAreMappedFromAnyForm() {
-        #expect(TMDBClient.transportError(URLError(.timedOut)) == .timedOut)
-        #expect(TMDBClient.transportError(CancellationError()) == .cancelled)
+        let server = "127.0.0.1:1"
+        #expect(TMDBClient.transportError(URLError(.timedOut), server: server) == .timedOut)
+        #expect(TMDBClient.transportError(CancellationError(), server: server) == .cancelled)
         #expect(
             TMDBClient.transportError(
                 NSError(
-                    domain: NSURLErrorDomain, code: URLError.Code.notConnectedToInternet.rawValue))
+                    domain: NSURLErrorDomain, code: URLError.Code.notConnectedToInternet.rawValue),
+                server: server)
                 == .offline)
         #expect(
             TMDBClient.transportError(
-                NSError(domain: NSURLErrorDomain, code: URLError.Code.cancelled.rawValue))
+                NSError(domain: NSURLErrorDomain, code: URLError.Code.cancelled.rawValue),
+                server: server)
                 == .cancelled)
+        #expect(
+            TMDBClient.transportError(
+                NSError(
+                    domain: NSURLErrorDomain, code: URLError.Code.cannotConnectToHost.rawValue),
+                server: server)
+                == .cannotConnect(server: server))
+        #expect(
+            TMDBClient.transportError(
+                NSError(domain: NSPOSIXErrorDomain, code: 61), server: server)
+                == .unreachable(server: server),
+            "an error of no URL domain says only that the server was not reached")
+    }
+
+    @Test(
+        "a connection that cannot be made names the server; offline only when the system says so (T9)",
+        arguments: [
+            (URLError.Code.cannotConnectToHost, "Couldn't connect to "),
+            (.cannotFindHost, "Couldn't look up "),
+            (.dnsLookupFailed, "Couldn't look up "),
+            (.secureConnectionFailed, "Couldn't make a secure connection to "),
+            (.serverCertificateUntrusted, "Couldn't make a secure connection to "),
+            (.resourceUnavailable, "Couldn't reach "),
+        ])
+    func connectionFailuresNameTheServer(code: URLError.Code, start: String) async throws {
+        let stub = HTTPStub()
+        stub.respond(to: Self.detailPath, with: .failure(code))
+        let client = stub.makeClient(credential: .apiKey(sentinelSecret))
+        let error = await tmdbError { () async throws(TMDBError) in
+            try await client.movieDetail(id: 550)
+        }
+        let host = try #require(stub.baseURL.host)
+        #expect(error?.message == start + host + ":80.")
+        #expect(error?.message.contains("offline") == false)
+        #expect(error?.message.contains(sentinelSecret) == false)
     }
 
     @Test(arguments: [
@@ -192,6 +231,10 @@ import Testing
         .serverError(status: 502), .requestRejected(status: 400, message: "x"),
         .requestRejected(status: 418, message: ""), .unreadableResponse(detail: "x"), .cancelled,
         .redirectRefused(origin: "http://localhost:8080"), .rateLimited(retryAfter: 3600),
+        .cannotConnect(server: "127.0.0.1:8080"),
+        .serverNotFound(server: String(repeating: "h", count: 59) + "…"),
+        .secureConnectionFailed(server: "api.themoviedb.org:443"),
+        .unreachable(server: "[::1]:8080"),
     ])
     func everyMessageIsOnePlainLine(_ error: TMDBError) {
         #expect(!error.message.isEmpty)

@@ -126,4 +126,28 @@ import Testing
         #expect(Credential.accessToken("x").environmentVariable == "TMDB_ACCESS_TOKEN")
         #expect(Credential.apiKey("x").environmentVariable == "TMDB_API_KEY")
     }
+
+    @Test(
+        "the server a message names is its host and port, and nothing else of the base URL (T9, L8)",
+        arguments: [
+            ("http://127.0.0.1:1", "127.0.0.1:1"),
+            ("https://api.themoviedb.org", "api.themoviedb.org:443"),
+            ("http://mirror.example", "mirror.example:80"),
+            (
+                "http://user:\(sentinelSecret)@127.0.0.1:8080/tmdb?api_key=\(sentinelSecret)#x",
+                "127.0.0.1:8080"
+            ),
+            ("http://[::1]:8080", "[::1]:8080"),
+            ("http://\(sentinelSecret).example:81", "(redacted).example:81"),
+            (
+                "http://" + String(repeating: "a", count: 80) + ".example",
+                String(repeating: "a", count: 59) + "…"
+            ),
+        ])
+    func serverNameIsHostAndPort(baseURL: String, name: String) throws {
+        let url = try #require(URL(string: baseURL))
+        let configuration = Configuration(credential: .apiKey(sentinelSecret), baseURL: url)
+        #expect(configuration.serverName == name)
+        #expect(!configuration.serverName.lowercased().contains(sentinelSecret.lowercased()))
+    }
 }

@@ -46,14 +46,17 @@ import Testing
     @Test("key scripts name every key (L7)")
     func keyScripts() throws {
         let keys = try Key.parseScript(
-            "up down left right pgup pgdn home end enter esc backspace tab space q ? G 한 ctrl-c")
+            "up down left right pgup pgdn home end enter esc backspace delete tab space q ? G 한"
+                + " ctrl-c alt-b alt-B alt-space alt-backspace alt-한")
         #expect(
             keys == [
                 .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape,
-                .backspace, .tab,
+                .backspace, .delete, .tab,
                 .character(" "), .character("q"), .character("?"), .character("G"), .character("한"),
-                .control("c"),
+                .control("c"), .alt(.character("b")), .alt(.character("B")), .alt(.character(" ")),
+                .alt(.backspace), .alt(.character("한")),
             ])
+        #expect(keys.map { Key(name: $0.description) } == keys, "each name reads back")
         #expect(try Key.parseScript("  down\tdown  ") == [.down, .down])
         #expect(try Key.parseScript("ENTER") == [.enter])
         #expect(
@@ -230,6 +233,10 @@ import Testing
             #expect(Key(name: "ctrl-\(letter)") == .control(letter), "ctrl-\(letter) parses")
         }
         #expect(Key(name: "ctrl-1") == nil)
+        #expect(words.contains("alt-b"), "usage names the Alt keys")
+        for name in ["alt-", "alt-ctrl-c", "alt-alt-b", "alt-up", "alt-esc"] {
+            #expect(Key(name: name) == nil, "\(name) is no key")
+        }
     }
 
     @Test("an unknown key's usage error lists the same names (L7, L9)")
@@ -238,7 +245,7 @@ import Testing
             throws: UsageError(
                 message: "unknown key 'ctrl-1' in --keys (known: "
                     + Key.namedKeys.map(\.name).joined(separator: ", ")
-                    + ", ctrl-a … ctrl-z, or any single character)")
+                    + ", ctrl-a … ctrl-z, alt-KEY, or any single character)")
         ) {
             try Key.parseScript("down ctrl-1")
         }

@@ -27,7 +27,8 @@ import Testing
         Encoding("\u{1B}[H", .home), Encoding("\u{1B}[F", .end), Encoding("\u{1B}[1~", .home),
         Encoding("\u{1B}[4~", .end), Encoding("\u{1B}[7~", .home), Encoding("\u{1B}[8~", .end),
         Encoding("\u{1B}OH", .home), Encoding("\u{1B}OF", .end), Encoding("\u{1B}[5~", .pageUp),
-        Encoding("\u{1B}[6~", .pageDown), Encoding("\r", .enter), Encoding("\n", .enter),
+        Encoding("\u{1B}[6~", .pageDown), Encoding("\u{1B}[3~", .delete),
+        Encoding("\r", .enter), Encoding("\n", .enter),
         Encoding("\r\n", .enter), Encoding([0x7F], .backspace), Encoding([0x08], .backspace),
         Encoding("\t", .tab), Encoding([0x03], .control("c")), Encoding([0x01], .control("a")),
         Encoding([0x1A], .control("z")), Encoding("q", .character("q")),
@@ -35,6 +36,9 @@ import Testing
         Encoding("G", .character("G")), Encoding("한", .character("한")),
         Encoding("é", .character("é")),
         Encoding("🎬", .character("🎬")),
+        Encoding("\u{1B}b", .alt(.character("b"))), Encoding("\u{1B}F", .alt(.character("F"))),
+        Encoding("\u{1B} ", .alt(.character(" "))), Encoding([0x1B, 0x7F], .alt(.backspace)),
+        Encoding("\u{1B}ö", .alt(.character("ö"))),
     ]
 
     @Test("every key encoding decodes to its key (T5, D5, E4)", arguments: encodings)
@@ -102,9 +106,28 @@ import Testing
         #expect(decoder.flush() == [.escape])
     }
 
-    @Test func escapeBeforeALetterIsEscThenTheLetter() {
+    @Test("ESC and a letter is Alt and the letter, never Esc and then the letter (S1)")
+    func escapeBeforeALetterIsAltAndTheLetter() {
         var decoder = InputDecoder()
-        #expect(decoder.feed(Array("\u{1B}b".utf8)) == [.escape, .character("b")])
+        #expect(decoder.feed(Array("\u{1B}bq".utf8)) == [.alt(.character("b")), .character("q")])
+        #expect(decoder.feed([0x1B]) == [], "alone, it waits")
+        #expect(decoder.feed(Array("f".utf8)) == [.alt(.character("f"))])
+    }
+
+    @Test("ESC and a control is Esc and the control: Ctrl-C after an ESC still quits (E4)")
+    func escapeBeforeAControlIsEscThenTheControl() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed([0x1B, 0x03]) == [.escape, .control("c")])
+        #expect(decoder.feed([0x1B, 0x0D]) == [.escape, .enter])
+    }
+
+    @Test("ESC and a partial character waits for the rest, or is Esc when flushed (S1)")
+    func escapeBeforeAPartialCharacter() {
+        var decoder = InputDecoder()
+        let umlaut = Array("ö".utf8)
+        #expect(decoder.feed([0x1B, umlaut[0]]) == [])
+        #expect(decoder.flush() == [.escape])
+        #expect(decoder.flush() == [], "the lone lead byte is dropped")
     }
 
     @Test func invalidBytesAndUnknownSequencesAreDropped() {

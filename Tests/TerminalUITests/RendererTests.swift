@@ -39,6 +39,18 @@ import Testing
         #expect(terminal.rows == canvas.lines)
     }
 
+    @Test("wide characters shifted by one column show as they are drawn (S1, T3)")
+    func virtualTerminalShowsWideCharactersShifted() {
+        let terminal = VirtualTerminal(width: 20, height: 1)
+        let renderer = Renderer(colorEnabled: true)
+        for text in ["a슈👍🏽e\u{301}", "ax슈👍🏽e\u{301}", "a슈👍🏽e\u{301}", "슈a👍🏽"] {
+            let canvas = Canvas(size: Size(width: 20, height: 1))
+            canvas.draw(text, x: 0, y: 0)
+            terminal.write(renderer.render(canvas))
+            #expect(terminal.rows == canvas.lines, "after \(text)")
+        }
+    }
+
     @Test func anUnchangedFrameWritesNothing() {
         let renderer = Renderer(colorEnabled: true)
         let canvas = Canvas(size: Size(width: 10, height: 2))

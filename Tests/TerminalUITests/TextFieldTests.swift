@@ -187,28 +187,159 @@ import Testing
         #expect(screen.log.entries == [])
     }
 
-    @Test("←, →, Home and End keep the cursor at the end and never reach the screen (S1)")
+    @Test("←, →, Home, End, Ctrl-A and Ctrl-E move the cursor, and never reach the screen (S1)")
     func cursorKeysStayInTheField() async {
         let (application, terminal, screen) = await makeEditingField()
-        terminal.type(text: "ab")
-        terminal.type(.left, .right, .home, .end)
-        terminal.type(text: "c")
+        terminal.type(text: "ac")
+        terminal.type(.left, .character("b"), .home, .left, .character("<"), .end, .right)
+        terminal.type(.character(">"), .control("a"), .character("["), .control("e"))
+        terminal.type(.character("]"))
         #expect(await application.waitUntilSettled())
-        #expect(screen.field.text == "abc")
-        #expect(screen.log.entries == ["changed(a)", "changed(ab)", "changed(abc)"])
+        #expect(screen.field.text == "[<abc>]")
+        #expect(!screen.log.entries.contains { $0.hasPrefix("screen") }, "\(screen.log.entries)")
+        #expect(screen.log.entries.count == 7, "one change a typed key, none a move")
     }
 
     @Test("keys a field does not edit with go on to the screen (S1)")
     func otherKeysReachTheScreen() async {
         let (application, terminal, screen) = await makeEditingField()
-        terminal.type(.up, .down, .tab, .escape, .enter, .control("a"), .pageDown)
+        terminal.type(
+            .up, .down, .tab, .escape, .enter, .control("b"), .pageDown, .alt(.character("x")))
         #expect(await application.waitUntilSettled())
         #expect(
             screen.log.entries == [
                 "screen(up)", "screen(down)", "screen(tab)", "screen(esc)", "screen(enter)",
-                "screen(ctrl-a)", "screen(pgdn)",
+                "screen(ctrl-b)", "screen(pgdn)", "screen(alt-x)",
             ])
         #expect(screen.field.text == "")
+    }
+
+    /// Types `text`, then `keys`, and returns the text and the cursor's offset in it.
+    func edited(_ text: String, _ keys: [Key]) async -> (text: String, cursor: Int) {
+        let (application, terminal, screen) = await makeEditingField()
+        terminal.type(text: text)
+        terminal.type(keys)
+        #expect(await application.waitUntilSettled())
+        return (screen.field.text, screen.field.cursorOffset)
+    }
+
+    @Test(
+        "edits happen at the cursor, by grapheme (S1)",
+        arguments: [
+            // ← and → go by grapheme: a Hangul syllable, an emoji with its modifier, e + ◌́.
+            ("a슈👍🏽e\u{301}", [Key.left, .left, .left, .character("x")], "ax슈👍🏽e\u{301}", 2),
+            ("a슈👍🏽", [.left, .backspace], "a👍🏽", 1),
+            ("a슈👍🏽", [.home, .delete], "슈👍🏽", 0),
+            ("a슈👍🏽", [.home, .right, .delete], "a👍🏽", 1),
+            ("ab", [.delete], "ab", 2),
+            ("ab", [.home, .backspace], "ab", 0),
+            ("ab", [.left, .paste("x\ny")], "ax yb", 4),
+            ("ab", [.home, .control("u")], "", 0),
+        ])
+    func editsAtTheCursor(_ text: String, _ keys: [Key], _ result: String, _ cursor: Int) async {
+        let field = await edited(text, keys)
+        #expect(field.text == result)
+        #expect(field.cursor == cursor)
+    }
+
+    @Test(
+        "Ctrl-W deletes back to a space, Alt-Backspace back over letters and digits (S1)",
+        arguments: [
+            ("the dark knight", [Key.control("w")], "the dark ", 9),
+            ("the dark ", [.control("w")], "the ", 4),
+            ("spider-man 2", [.control("w"), .control("w")], "", 0),
+            ("spider-man 2", [.alt(.backspace), .alt(.backspace)], "spider-", 7),
+            ("the dark knight", [.alt(.character("b")), .control("w")], "the knight", 4),
+            ("a b", [.home, .control("w")], "a b", 0),
+        ])
+    func deletingWords(_ text: String, _ keys: [Key], _ result: String, _ cursor: Int) async {
+        let field = await edited(text, keys)
+        #expect(field.text == result)
+        #expect(field.cursor == cursor)
+    }
+
+    @Test(
+        "Alt-b and Alt-f move by a word of letters and digits (S1)",
+        arguments: [
+            ("super man", [Key.alt(.character("b"))], 6),
+            ("super man", [.alt(.character("b")), .alt(.character("b"))], 0),
+            ("super man", [.home, .alt(.character("f"))], 5),
+            ("super man", [.home, .alt(.character("f")), .alt(.character("f"))], 9),
+            ("기생충 2019!", [.alt(.character("b"))], 4),
+        ])
+    func movingByWords(_ text: String, _ keys: [Key], _ cursor: Int) async {
+        let field = await edited(text, keys)
+        #expect(field.text == text)
+        #expect(field.cursor == cursor)
+    }
+
+    @Test("setting the text in code puts the cursor at its end, as UIKit does (S1)")
+    func textSetInCodeMovesTheCursorToTheEnd() async {
+        let (application, terminal, screen) = await makeEditingField()
+        terminal.type(text: "abc")
+        terminal.type(.home)
+        #expect(await application.waitUntilSettled())
+        screen.field.text = "dune"
+        #expect(screen.field.cursorOffset == 4)
+        #expect(cursor(of: screen.field, width: 40).x == 10)
+    }
+
+    @Test("the cursor shows where the next character goes, by display width (S1, T3)")
+    func cursorShowsAtTheInsertionPoint() async {
+        let (application, terminal, screen) = await makeEditingField()
+        terminal.type(text: "한글ok")
+        #expect(await application.waitUntilSettled())
+        terminal.type(.left, .left)
+        #expect(await application.waitUntilSettled())
+        #expect(cursor(of: screen.field, width: 40).x == 10, "after 한글, four columns")
+        #expect(String(decoding: terminal.lastWrite, as: UTF8.self) == "\u{1B}[1;11H")
+        terminal.type(.home)
+        #expect(await application.waitUntilSettled())
+        #expect(String(decoding: terminal.lastWrite, as: UTF8.self) == "\u{1B}[1;7H")
+    }
+
+    @Test("a text wider than the room scrolls to keep the cursor in view (S1, T3)")
+    func longTextScrollsWithTheCursor() async {
+        // 40 columns: "Find: " and a room of 33, one column left for the cursor at the end.
+        let (application, terminal, screen) = await makeEditingField()
+        let text = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ"
+        func field() -> (line: String, x: Int?) {
+            let drawn = cursor(of: screen.field, width: 40)
+            #expect(terminal.rows[0] == drawn.lines[3], "as the app draws it")
+            return (drawn.lines[3], drawn.x)
+        }
+        terminal.type(text: text)
+        terminal.type(.home)
+        #expect(await application.waitUntilSettled())
+        #expect(field().line == "Find: " + text.prefix(33), "the start shows, cut whole")
+        #expect(field().x == 6)
+
+        // Right to the room's end: the text stays; one more and it scrolls one character.
+        terminal.type(Array(repeating: .right, count: 33))
+        #expect(await application.waitUntilSettled())
+        #expect(field().line == "Find: " + text.prefix(33))
+        #expect(field().x == 39)
+        terminal.type(.right)
+        #expect(await application.waitUntilSettled())
+        #expect(field().line == "Find: " + text.dropFirst().prefix(33))
+        #expect(field().x == 39)
+
+        // Back left within the view moves only the cursor; past its start, the view follows.
+        terminal.type(Array(repeating: .left, count: 33))
+        #expect(await application.waitUntilSettled())
+        #expect(field().line == "Find: " + text.dropFirst().prefix(33))
+        #expect(field().x == 6)
+        terminal.type(.left)
+        #expect(await application.waitUntilSettled())
+        #expect(field().line == "Find: " + text.prefix(33))
+        #expect(field().x == 6)
+
+        // Deleting at the end pulls the text back in to fill the room.
+        terminal.type(.end)
+        terminal.type(Array(repeating: .backspace, count: 16))
+        #expect(await application.waitUntilSettled())
+        #expect(field().line == "Find: " + text.prefix(30))
+        #expect(field().x == 36)
     }
 
     @Test(
