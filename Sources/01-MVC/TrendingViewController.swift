@@ -9,7 +9,7 @@ import TerminalUI
 final class TrendingViewController: ViewController {
     // MARK: State
 
-    private var window: TrendingWindow
+    private var timeWindow: TimeWindow
     private let clock: any Clock<Duration>
     private var movies: [Movie] = []
     private var lastLoadedPage = 0
@@ -24,8 +24,8 @@ final class TrendingViewController: ViewController {
     private let loadingView = ActivityIndicatorView()
     private let messageView = MessageView()
 
-    init(window: TrendingWindow, clock: any Clock<Duration>) {
-        self.window = window
+    init(timeWindow: TimeWindow, clock: any Clock<Duration>) {
+        self.timeWindow = timeWindow
         self.clock = clock
         super.init()
     }
@@ -48,7 +48,7 @@ final class TrendingViewController: ViewController {
     override func handle(_ key: Key) -> Bool {
         switch key {
         case .character("t"):
-            window = window == .week ? .day : .week
+            timeWindow = timeWindow == .week ? .day : .week
             reload()
         case .character("r"):
             retry()
@@ -87,12 +87,12 @@ final class TrendingViewController: ViewController {
         guard !isLoading, lastLoadedPage < lastAvailablePage else { return }
         isLoading = true
         loadError = nil
-        let window = window
+        let timeWindow = timeWindow
         let page = lastLoadedPage + 1
         loadTask = Task { [weak self] in
             do throws(TMDBError) {
                 let moviePage = try await TMDBClient.shared.trendingMovies(
-                    window: window, page: page)
+                    timeWindow: timeWindow, page: page)
                 guard !Task.isCancelled else { return }
                 self?.append(moviePage, page: page)
             } catch {
@@ -138,7 +138,7 @@ final class TrendingViewController: ViewController {
     private func render() {
         navigationItem.title = "Trending movies"
         navigationItem.subtitle =
-            "\(MovieFormatter.name(of: window)) · \(TMDBClient.shared.configuration.dataSourceName)"
+            "\(MovieFormatter.name(of: timeWindow)) · \(TMDBClient.shared.configuration.dataSourceName)"
         navigationItem.trailing =
             movies.isEmpty ? "" : "\(listView.selectedRow + 1) / \(movies.count)"
         listView.reloadData()

@@ -5,19 +5,19 @@ import TerminalUI
 /// Where the step starts: `swift run mvvm` and the acceptance tests both begin here.
 @MainActor
 public final class App: AppScene {
-    private let window: TrendingWindow
+    private let timeWindow: TimeWindow
     /// The time the search waits on: real in the app, virtual in tests.
     private let clock: any Clock<Duration>
 
-    public init(client: TMDBClient, window: TrendingWindow, clock: any Clock<Duration>) {
+    public init(client: TMDBClient, timeWindow: TimeWindow, clock: any Clock<Duration>) {
         // Every screen reaches the network through this one shared client.
         TMDBClient.shared = client
-        self.window = window
+        self.timeWindow = timeWindow
         self.clock = clock
     }
 
     public func makeRootViewController() -> ViewController {
-        let viewModel = TrendingViewModel(window: window)
+        let viewModel = TrendingViewModel(timeWindow: timeWindow)
         let searchViewModel = SearchViewModel(clock: clock)
         return NavigationController(
             rootViewController: TrendingViewController(

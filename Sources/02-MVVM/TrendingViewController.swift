@@ -39,7 +39,7 @@ final class TrendingViewController: ViewController {
     override func handle(_ key: Key) -> Bool {
         switch key {
         case .character("t"):
-            viewModel.toggleWindow()
+            viewModel.toggleTimeWindow()
         case .character("r"):
             viewModel.retry()
         default:

@@ -33,7 +33,7 @@ final class TrendingViewModel {
 
     // MARK: State
 
-    private var window: TrendingWindow
+    private var timeWindow: TimeWindow
     private var movies: [Movie] = []
     private var lastLoadedPage = 0
     private var lastAvailablePage = 1
@@ -42,8 +42,8 @@ final class TrendingViewModel {
     @ObservationIgnored private var loadTask: Task<Void, Never>?
     private(set) var selectedRow = 0
 
-    init(window: TrendingWindow) {
-        self.window = window
+    init(timeWindow: TimeWindow) {
+        self.timeWindow = timeWindow
     }
 
     // MARK: Input
@@ -54,8 +54,8 @@ final class TrendingViewModel {
     }
 
     /// Call when the user switches between today and this week (T10).
-    func toggleWindow() {
-        window = window == .week ? .day : .week
+    func toggleTimeWindow() {
+        timeWindow = timeWindow == .week ? .day : .week
         reload()
     }
 
@@ -98,12 +98,12 @@ final class TrendingViewModel {
         guard !isLoading, lastLoadedPage < lastAvailablePage else { return }
         isLoading = true
         loadError = nil
-        let window = window
+        let timeWindow = timeWindow
         let page = lastLoadedPage + 1
         loadTask = Task { [weak self] in
             do throws(TMDBError) {
                 let moviePage = try await TMDBClient.shared.trendingMovies(
-                    window: window, page: page)
+                    timeWindow: timeWindow, page: page)
                 guard !Task.isCancelled else { return }
                 self?.append(moviePage, page: page)
             } catch {
@@ -146,7 +146,7 @@ final class TrendingViewModel {
     var title: String { "Trending movies" }
 
     var subtitle: String {
-        "\(MovieFormatter.name(of: window)) · \(TMDBClient.shared.configuration.dataSourceName)"
+        "\(MovieFormatter.name(of: timeWindow)) · \(TMDBClient.shared.configuration.dataSourceName)"
     }
 
     var position: String {

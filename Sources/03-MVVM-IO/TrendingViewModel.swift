@@ -12,7 +12,7 @@ final class TrendingViewModel: ViewModelType {
         /// Fires once, when the screen is first shown.
         let viewDidLoad: Signal<Void>
         /// Fires when the user switches between today and this week (T10).
-        let toggleWindow: Signal<Void>
+        let toggleTimeWindow: Signal<Void>
         /// Fires on `r`: retry a failed page, or reload (T9, T10).
         let retry: Signal<Void>
         /// The row the user moved the selection to.
@@ -32,7 +32,7 @@ final class TrendingViewModel: ViewModelType {
     /// What the user did, or what TMDB answered: the only ways the state changes.
     enum Action {
         case reload
-        case toggleWindow
+        case toggleTimeWindow
         case retry
         case select(row: Int)
         case loaded(MoviePage, PageRequest)
@@ -41,7 +41,7 @@ final class TrendingViewModel: ViewModelType {
 
     /// The page the list waits for.
     struct PageRequest: Equatable {
-        let window: TrendingWindow
+        let timeWindow: TimeWindow
         let page: Int
     }
 
@@ -70,7 +70,7 @@ final class TrendingViewModel: ViewModelType {
 
     /// Everything the list knows, as one value: each action makes the next one.
     struct State {
-        var window = TrendingWindow.week
+        var timeWindow = TimeWindow.week
         var dataSourceName = ""
         var movies: [Movie] = []
         var lastLoadedPage = 0
@@ -81,10 +81,10 @@ final class TrendingViewModel: ViewModelType {
         var selectedRow = 0
     }
 
-    private let window: TrendingWindow
+    private let timeWindow: TimeWindow
 
-    init(window: TrendingWindow) {
-        self.window = window
+    init(timeWindow: TimeWindow) {
+        self.timeWindow = timeWindow
     }
 
     // MARK: Input
@@ -92,13 +92,13 @@ final class TrendingViewModel: ViewModelType {
     func transform(input: Input) -> Output {
         let userActions = Observable.merge(
             input.viewDidLoad.map { Action.reload }.asObservable(),
-            input.toggleWindow.map { Action.toggleWindow }.asObservable(),
+            input.toggleTimeWindow.map { Action.toggleTimeWindow }.asObservable(),
             input.retry.map { Action.retry }.asObservable(),
             input.selection.map { Action.select(row: $0) }.asObservable())
         let client = TMDBClient.shared
         let state = Observable.system(
             initialState: State(
-                window: window, dataSourceName: client.configuration.dataSourceName),
+                timeWindow: timeWindow, dataSourceName: client.configuration.dataSourceName),
             reduce: { state, action in state.reduced(by: action) },
             feedback: { _ in userActions },
             { state in
@@ -109,7 +109,7 @@ final class TrendingViewModel: ViewModelType {
                         Observable.fromAsync { () async -> Action in
                             do throws(TMDBError) {
                                 let page = try await client.trendingMovies(
-                                    window: request.window, page: request.page)
+                                    timeWindow: request.timeWindow, page: request.page)
                                 return .loaded(page, request)
                             } catch {
                                 return .failed(error, request)
@@ -138,8 +138,8 @@ extension TrendingViewModel.State {
         switch action {
         case .reload:
             state.reload()
-        case .toggleWindow:
-            state.window = window == .week ? .day : .week
+        case .toggleTimeWindow:
+            state.timeWindow = timeWindow == .week ? .day : .week
             state.reload()
         case .retry:
             // `r` retries a failed next page and keeps the list (T9); otherwise it reloads (T10).
@@ -178,7 +178,8 @@ extension TrendingViewModel.State {
     private mutating func loadNextPage() {
         guard pageRequest == nil, lastLoadedPage < lastAvailablePage else { return }
         loadError = nil
-        pageRequest = TrendingViewModel.PageRequest(window: window, page: lastLoadedPage + 1)
+        pageRequest = TrendingViewModel.PageRequest(
+            timeWindow: timeWindow, page: lastLoadedPage + 1)
     }
 
     /// T6: the next page is wanted once the selection is within 4 rows of the last movie
@@ -215,7 +216,7 @@ extension TrendingViewModel.State {
     var title: String { "Trending movies" }
 
     var subtitle: String {
-        "\(MovieFormatter.name(of: window)) · \(dataSourceName)"
+        "\(MovieFormatter.name(of: timeWindow)) · \(dataSourceName)"
     }
 
     var position: String {

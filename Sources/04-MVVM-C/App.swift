@@ -6,21 +6,22 @@ import ViewModelKit
 /// Where the step starts: `swift run mvvm-c` and the acceptance tests both begin here.
 @MainActor
 public final class App: AppScene {
-    private let window: TrendingWindow
+    private let timeWindow: TimeWindow
     /// The time the search waits on: real in the app, virtual in tests.
     private let clock: any Clock<Duration>
     /// Kept for as long as the app runs, as a scene delegate keeps its coordinator.
     private var coordinator: AppCoordinator?
 
-    public init(client: TMDBClient, window: TrendingWindow, clock: any Clock<Duration>) {
+    public init(client: TMDBClient, timeWindow: TimeWindow, clock: any Clock<Duration>) {
         // Every screen reaches the network through this one shared client.
         TMDBClient.shared = client
-        self.window = window
+        self.timeWindow = timeWindow
         self.clock = clock
     }
 
     public func makeRootViewController() -> ViewController {
-        let coordinator = AppCoordinator(window: window, scheduler: MainScheduler(clock: clock))
+        let coordinator = AppCoordinator(
+            timeWindow: timeWindow, scheduler: MainScheduler(clock: clock))
         self.coordinator = coordinator
         return coordinator.start()
     }

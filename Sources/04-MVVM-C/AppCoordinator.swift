@@ -7,15 +7,15 @@ import ViewModelKit
 /// back. The controllers never meet each other.
 @MainActor
 final class AppCoordinator: NavigationControllerDelegate {
-    private let window: TrendingWindow
+    private let timeWindow: TimeWindow
     /// The time the search waits on.
     private let scheduler: any SchedulerType
     private(set) var navigationController: NavigationController?
     /// The flows started from the list, kept while their screens are on the stack.
     private(set) var childCoordinators: [MovieDetailCoordinator] = []
 
-    init(window: TrendingWindow, scheduler: any SchedulerType) {
-        self.window = window
+    init(timeWindow: TimeWindow, scheduler: any SchedulerType) {
+        self.timeWindow = timeWindow
         self.scheduler = scheduler
     }
 
@@ -53,7 +53,7 @@ final class AppCoordinator: NavigationControllerDelegate {
 
     private func makeTrendingViewController() -> TrendingViewController {
         let viewController = TrendingViewController(
-            viewModel: TrendingViewModel(window: window),
+            viewModel: TrendingViewModel(timeWindow: timeWindow),
             searchResultsController: makeSearchResultsViewController())
         viewController.onMovieSelected = { [weak self] movie in
             self?.showDetail(for: movie)

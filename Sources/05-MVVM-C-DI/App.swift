@@ -10,11 +10,11 @@ public final class App: AppScene {
     /// Kept for as long as the app runs, as a scene delegate keeps its coordinator.
     private var coordinator: AppCoordinator?
 
-    public init(client: TMDBClient, window: TrendingWindow, clock: any Clock<Duration>) {
+    public init(client: TMDBClient, timeWindow: TimeWindow, clock: any Clock<Duration>) {
         // No shared client: the container hands this one to whoever needs it.
         container = AppDIContainer(
             movieService: client, dataSourceName: client.configuration.dataSourceName,
-            window: window, scheduler: MainScheduler(clock: clock))
+            timeWindow: timeWindow, scheduler: MainScheduler(clock: clock))
     }
 
     public func makeRootViewController() -> ViewController {

@@ -10,17 +10,17 @@ final class AppDIContainer {
     private let movieService: any MovieService
     /// "sample data" or "TMDB", for the headers.
     private let dataSourceName: String
-    private let window: TrendingWindow
+    private let timeWindow: TimeWindow
     /// The time the search waits on.
     private let scheduler: any SchedulerType
 
     init(
-        movieService: any MovieService, dataSourceName: String, window: TrendingWindow,
+        movieService: any MovieService, dataSourceName: String, timeWindow: TimeWindow,
         scheduler: any SchedulerType
     ) {
         self.movieService = movieService
         self.dataSourceName = dataSourceName
-        self.window = window
+        self.timeWindow = timeWindow
         self.scheduler = scheduler
     }
 
@@ -40,7 +40,7 @@ final class AppDIContainer {
     ) -> TrendingViewController {
         TrendingViewController(
             viewModel: TrendingViewModel(
-                window: window, movieService: movieService, dataSourceName: dataSourceName),
+                timeWindow: timeWindow, movieService: movieService, dataSourceName: dataSourceName),
             searchResultsController: searchResultsController)
     }
 

@@ -3,7 +3,7 @@ import TMDB
 /// What the view models need from TMDB, as a protocol, so that each one is handed an
 /// implementation instead of reaching for a shared client, and tests can hand them a fake.
 protocol MovieService: Sendable {
-    func trendingMovies(window: TrendingWindow, page: Int) async throws(TMDBError) -> MoviePage
+    func trendingMovies(timeWindow: TimeWindow, page: Int) async throws(TMDBError) -> MoviePage
     func movieDetail(id: Int) async throws(TMDBError) -> MovieDetail
     func movieVideos(id: Int) async throws(TMDBError) -> [Video]
     func searchMovies(query: String, page: Int) async throws(TMDBError) -> MoviePage

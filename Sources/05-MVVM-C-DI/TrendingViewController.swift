@@ -18,7 +18,7 @@ final class TrendingViewController: ViewController {
     // MARK: Input
 
     private let viewDidLoadRelay = PublishRelay<Void>()
-    private let toggleWindowRelay = PublishRelay<Void>()
+    private let toggleTimeWindowRelay = PublishRelay<Void>()
     private let retryRelay = PublishRelay<Void>()
     private let selectionRelay = PublishRelay<Int>()
     private let selectMovieRelay = PublishRelay<Int>()
@@ -56,7 +56,7 @@ final class TrendingViewController: ViewController {
     override func handle(_ key: Key) -> Bool {
         switch key {
         case .character("t"):
-            toggleWindowRelay.accept(())
+            toggleTimeWindowRelay.accept(())
         case .character("r"):
             retryRelay.accept(())
         default:
@@ -72,7 +72,7 @@ final class TrendingViewController: ViewController {
         let output = viewModel.transform(
             input: TrendingViewModel.Input(
                 viewDidLoad: viewDidLoadRelay.asSignal(),
-                toggleWindow: toggleWindowRelay.asSignal(),
+                toggleTimeWindow: toggleTimeWindowRelay.asSignal(),
                 retry: retryRelay.asSignal(),
                 selection: selectionRelay.asSignal(),
                 selectMovie: selectMovieRelay.asSignal()))

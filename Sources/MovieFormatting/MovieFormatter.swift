@@ -20,8 +20,8 @@ public enum MovieFormatter {
     }
 
     /// "today" or "this week" (T1).
-    public static func name(of window: TrendingWindow) -> String {
-        window == .day ? "today" : "this week"
+    public static func name(of timeWindow: TimeWindow) -> String {
+        timeWindow == .day ? "today" : "this week"
     }
 
     /// "1 movie", "58 movies" (E8).

@@ -10,7 +10,7 @@ public enum MovieApp {
     /// Everything the command line and the environment decided.
     public struct Launch: Sendable {
         public var configuration: Configuration
-        public var window: TrendingWindow
+        public var timeWindow: TimeWindow
         public var mode: LaunchMode
         public var wantsHelp: Bool
         /// Xcode's console: a print mode there also says how to run the app for real.
@@ -88,16 +88,16 @@ public enum MovieApp {
             }
             configuration.language = language
         }
-        var window = TrendingWindow.week
+        var timeWindow = TimeWindow.week
         if let name = parsed.values["--window"] {
-            guard let chosen = TrendingWindow(rawValue: name) else {
+            guard let chosen = TimeWindow(rawValue: name) else {
                 throw UsageError(
                     message: "--window expects day or week, not \(UsageError.quoted(name))")
             }
-            window = chosen
+            timeWindow = chosen
         }
         return Launch(
-            configuration: configuration, window: window,
+            configuration: configuration, timeWindow: timeWindow,
             mode: Launcher.mode(for: parsed, environment: environment),
             wantsHelp: parsed.wantsHelp,
             isInXcodeConsole: Launcher.runsInXcodeConsole(environment))
@@ -143,7 +143,7 @@ public enum MovieApp {
     public static func main(
         command: String,
         makeScene:
-            @escaping @MainActor (TMDBClient, TrendingWindow, any Clock<Duration>) -> any AppScene
+            @escaping @MainActor (TMDBClient, TimeWindow, any Clock<Duration>) -> any AppScene
     ) async -> Never {
         let launch: Launch
         do {
@@ -159,7 +159,7 @@ public enum MovieApp {
             exit(isWritten ? ExitStatus.success : ExitStatus.outputFailed)
         }
         let client = TMDBClient(configuration: launch.configuration)
-        let scene = makeScene(client, launch.window, ContinuousClock())
+        let scene = makeScene(client, launch.timeWindow, ContinuousClock())
         let status = await Launcher.run(mode: launch.mode, help: help(for: launch.configuration)) {
             scene.makeRootViewController()
         }

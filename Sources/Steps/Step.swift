@@ -12,7 +12,7 @@ import TMDB
 public struct Step: Sendable, CustomStringConvertible {
     /// Builds the step's app on a client, a first window and a clock.
     public typealias MakeScene =
-        @MainActor @Sendable (TMDBClient, TrendingWindow, any Clock<Duration>) -> any AppScene
+        @MainActor @Sendable (TMDBClient, TimeWindow, any Clock<Duration>) -> any AppScene
 
     /// The step's number, names and summary.
     public let entry: StepEntry
@@ -35,11 +35,11 @@ public struct Step: Sendable, CustomStringConvertible {
     /// in which order; this says only which code each one runs. A catalog step missing here
     /// fails Tests/LessonsTests/StepCatalogTests.swift.
     static let apps: [String: MakeScene] = [
-        "MVC": { MVC.App(client: $0, window: $1, clock: $2) },
-        "MVVM": { MVVM.App(client: $0, window: $1, clock: $2) },
-        "MVVMIO": { MVVMIO.App(client: $0, window: $1, clock: $2) },
-        "MVVMC": { MVVMC.App(client: $0, window: $1, clock: $2) },
-        "MVVMCDI": { MVVMCDI.App(client: $0, window: $1, clock: $2) },
+        "MVC": { MVC.App(client: $0, timeWindow: $1, clock: $2) },
+        "MVVM": { MVVM.App(client: $0, timeWindow: $1, clock: $2) },
+        "MVVMIO": { MVVMIO.App(client: $0, timeWindow: $1, clock: $2) },
+        "MVVMC": { MVVMC.App(client: $0, timeWindow: $1, clock: $2) },
+        "MVVMCDI": { MVVMCDI.App(client: $0, timeWindow: $1, clock: $2) },
     ]
 
     /// Every step of the catalog that has its app, in the catalog's order.

@@ -9,8 +9,8 @@ import Foundation
 /// Screens name what they want (`.movieDetail(id: 550)`); only this type knows paths,
 /// query items and how the credential travels.
 public enum Endpoint: Sendable, Hashable {
-    /// `GET /3/trending/movie/{window}?page=N`
-    case trendingMovies(window: TrendingWindow, page: Int)
+    /// `GET /3/trending/movie/{timeWindow}?page=N`
+    case trendingMovies(timeWindow: TimeWindow, page: Int)
     /// `GET /3/movie/{id}?append_to_response=credits`; the cast rides along in one request.
     case movieDetail(id: Int)
     /// `GET /3/movie/{id}/videos`
@@ -27,7 +27,7 @@ public enum Endpoint: Sendable, Hashable {
     /// The path below the base URL, starting with the API version, e.g. "/3/movie/550".
     public var path: String {
         switch self {
-        case .trendingMovies(let window, _): "/3/trending/movie/\(window.rawValue)"
+        case .trendingMovies(let timeWindow, _): "/3/trending/movie/\(timeWindow.rawValue)"
         case .movieDetail(let id): "/3/movie/\(id)"
         case .movieVideos(let id): "/3/movie/\(id)/videos"
         case .searchMovies: "/3/search/movie"

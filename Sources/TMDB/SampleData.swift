@@ -138,18 +138,18 @@ public enum SampleData {
     /// The language's trending rows, each once, adult titles left out; `en-US`'s for a
     /// language with no trending files of its own.
     private static func bundledMovies(language: String) -> [[String: Any]] {
-        let windows = ["week", "day"]
-        let hasOwnFiles = windows.contains { window in
+        let timeWindows = ["week", "day"]
+        let hasOwnFiles = timeWindows.contains { timeWindow in
             fileExists(
-                language: language, relativePath: "3/trending/movie/\(window)/page-1.json")
+                language: language, relativePath: "3/trending/movie/\(timeWindow)/page-1.json")
         }
         let source = hasOwnFiles ? language : fallbackLanguage
         var seen = Set<Int>()
         var movies: [[String: Any]] = []
-        for window in windows {
+        for timeWindow in timeWindows {
             var page = 1
             while let data = read(
-                language: source, relativePath: "3/trending/movie/\(window)/page-\(page).json"),
+                language: source, relativePath: "3/trending/movie/\(timeWindow)/page-\(page).json"),
                 let envelope = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
                 let results = envelope["results"] as? [[String: Any]]
             {

@@ -86,10 +86,10 @@ public struct TMDBClient: Sendable {
     }
 
     /// A page of trending movies (T1, T6). Adult titles are still in it: see `excludingAdult()`.
-    public func trendingMovies(window: TrendingWindow, page: Int) async throws(TMDBError)
+    public func trendingMovies(timeWindow: TimeWindow, page: Int) async throws(TMDBError)
         -> MoviePage
     {
-        try await send(.trendingMovies(window: window, page: page), as: MoviePage.self)
+        try await send(.trendingMovies(timeWindow: timeWindow, page: page), as: MoviePage.self)
     }
 
     /// The detail with its cast appended (D1).

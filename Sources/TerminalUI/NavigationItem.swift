@@ -33,7 +33,7 @@
 
 /// The bottom line of the screen.
 public enum StatusLine: Sendable, Hashable {
-    /// Dim, e.g. "↑↓ move · enter open · t window · ? help · q quit".
+    /// Dim, e.g. "↑↓ move · enter open · / search · ? help · q quit".
     case hint(String)
     /// "Loading more…" — marks canvas.showsActivity.
     case activity(String)

@@ -27,7 +27,7 @@ final class AppDriver {
     init(
         _ step: Step, stub: HTTPStub = HTTPStub(), configuration: Configuration? = nil,
         server: ScriptedHTTPServer? = nil,
-        window: TrendingWindow = .week, width: Int = 80, height: Int = 24
+        timeWindow: TimeWindow = .week, width: Int = 80, height: Int = 24
     ) {
         let serverURL = server.flatMap { URL(string: $0.baseURL) }
         let configuration =
@@ -42,7 +42,7 @@ final class AppDriver {
         // A sleep that begins wakes the settle loop, which then decides whether time moves.
         let woken = WeakApplication()
         self.clock = TestClock(onSleep: { Task { @MainActor in woken.value?.setNeedsDisplay() } })
-        self.scene = step.makeScene(client, window, clock)
+        self.scene = step.makeScene(client, timeWindow, clock)
         self.application = Application(
             rootViewController: scene.makeRootViewController(),
             terminal: terminal,
@@ -146,8 +146,8 @@ final class AppDriver {
     }
 
     /// Requests for one page of the trending list.
-    func pageRequests(_ window: TrendingWindow = .week, page: Int) -> [RecordedRequest] {
-        stub.pageRequests(window, page: page)
+    func pageRequests(_ timeWindow: TimeWindow = .week, page: Int) -> [RecordedRequest] {
+        stub.pageRequests(timeWindow, page: page)
     }
 }
 

@@ -64,7 +64,7 @@ extension Acceptance {
 
         @Test("L5: --window day opens on today", arguments: Step.all)
         func firstWindowIsChosen(step: Step) async {
-            let app = AppDriver(step, window: .day)
+            let app = AppDriver(step, timeWindow: .day)
             await app.launch()
             #expect(app.rows[0].contains("today"))
             #expect(app.pageRequests(.day, page: 1).count == 1)

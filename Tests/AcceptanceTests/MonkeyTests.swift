@@ -79,10 +79,10 @@ extension Acceptance {
                     }
                 }
             }
-            for window in TrendingWindow.allCases {
+            for timeWindow in TimeWindow.allCases {
                 for page in 1...3 {
                     stub.respond(
-                        to: "/3/trending/movie/\(window.rawValue)", query: ["page": "\(page)"],
+                        to: "/3/trending/movie/\(timeWindow.rawValue)", query: ["page": "\(page)"],
                         withSequence: answers())
                 }
             }

@@ -66,7 +66,7 @@ import Testing
         [5/12] Compiling ExerciseTests DebouncedReloadTests.swift
         \(root)/Lessons/exercises/3.2/DebouncedReloadTests.swift:33:25: error: extra argument 'scheduler' in call
          31 |
-         32 |         let viewModel = TrendingViewModel(window: .week, scheduler: scheduler)
+         32 |         let viewModel = TrendingViewModel(timeWindow: .week, scheduler: scheduler)
         \(root)/Sources/03-MVVM-IO/App.swift:22:9: error: cannot find 'schedule' in scope
         \(root)/Lessons/exercises/3.2/DebouncedReloadTests.swift:33:25: error: extra argument 'scheduler' in call
         error: fatalError

@@ -19,7 +19,7 @@ struct AppCoordinatorTests {
 
     private func start() throws -> (AppCoordinator, NavigationController, TrendingViewController) {
         let container = AppDIContainer(
-            movieService: service, dataSourceName: "fake data", window: .week,
+            movieService: service, dataSourceName: "fake data", timeWindow: .week,
             scheduler: MainScheduler.instance)
         let coordinator = container.makeAppCoordinator()
         let navigationController = coordinator.start()
@@ -88,7 +88,7 @@ struct AppCoordinatorTests {
                     && service.answered.contains(.movieVideos(id: 550))
             })
         #expect(
-            Set(service.calls.filter { $0 != .trendingMovies(window: .week, page: 1) }) == [
+            Set(service.calls.filter { $0 != .trendingMovies(timeWindow: .week, page: 1) }) == [
                 .movieDetail(id: 550), .movieVideos(id: 550),
             ])
         withExtendedLifetime(coordinator) {}
@@ -162,7 +162,7 @@ struct AppDIContainerTests {
         let client = TMDBClient(configuration: Configuration())
         let container = AppDIContainer(
             movieService: client, dataSourceName: client.configuration.dataSourceName,
-            window: .day, scheduler: MainScheduler.instance)
+            timeWindow: .day, scheduler: MainScheduler.instance)
         let coordinator = container.makeAppCoordinator()
         let navigationController = coordinator.start()
         let root = try #require(navigationController.topViewController as? TrendingViewController)
@@ -171,7 +171,7 @@ struct AppDIContainerTests {
         let viewDidLoad = PublishRelay<Void>()
         let output = root.viewModel.transform(
             input: TrendingViewModel.Input(
-                viewDidLoad: viewDidLoad.asSignal(), toggleWindow: .never(), retry: .never(),
+                viewDidLoad: viewDidLoad.asSignal(), toggleTimeWindow: .never(), retry: .never(),
                 selection: .never(), selectMovie: .never()))
         let listStates = Tally()
         var list: TrendingViewModel.State?

@@ -13,7 +13,7 @@ import TMDB
 /// and answers are logged as they happen, and a test can wait for either.
 final class FakeMovieService: MovieService {
     enum Call: Hashable, Sendable {
-        case trendingMovies(window: TrendingWindow, page: Int)
+        case trendingMovies(timeWindow: TimeWindow, page: Int)
         case movieDetail(id: Int)
         case movieVideos(id: Int)
         case searchMovies(query: String, page: Int)
@@ -26,7 +26,7 @@ final class FakeMovieService: MovieService {
     }
 
     private struct TrendingKey: Hashable {
-        var window: TrendingWindow
+        var timeWindow: TimeWindow
         var page: Int
     }
 
@@ -51,11 +51,11 @@ final class FakeMovieService: MovieService {
     // MARK: Scripting
 
     func answerTrending(
-        window: TrendingWindow = .week, page: Int, with result: Result<MoviePage, TMDBError>,
+        timeWindow: TimeWindow = .week, page: Int, with result: Result<MoviePage, TMDBError>,
         gate: Gate? = nil
     ) {
         script.withLock {
-            $0.trending[TrendingKey(window: window, page: page), default: []].append(
+            $0.trending[TrendingKey(timeWindow: timeWindow, page: page), default: []].append(
                 Answer(result: result, gate: gate))
         }
     }
@@ -105,10 +105,10 @@ final class FakeMovieService: MovieService {
 
     // MARK: MovieService
 
-    func trendingMovies(window: TrendingWindow, page: Int) async throws(TMDBError) -> MoviePage {
-        let call = Call.trendingMovies(window: window, page: page)
+    func trendingMovies(timeWindow: TimeWindow, page: Int) async throws(TMDBError) -> MoviePage {
+        let call = Call.trendingMovies(timeWindow: timeWindow, page: page)
         let answer = script.withLock { script in
-            Self.next(in: &script.trending[TrendingKey(window: window, page: page)])
+            Self.next(in: &script.trending[TrendingKey(timeWindow: timeWindow, page: page)])
         }
         callLog.append(call)
         return try await deliver(answer, for: call)

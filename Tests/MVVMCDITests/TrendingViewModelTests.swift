@@ -15,7 +15,7 @@ struct TrendingStateTests {
 
     /// Every stored property of a state, comparable; movies by id.
     struct Snapshot: Equatable, CustomStringConvertible {
-        var window: TrendingWindow
+        var timeWindow: TimeWindow
         var movieIDs: [Int]
         var lastLoadedPage: Int
         var lastAvailablePage: Int
@@ -24,7 +24,7 @@ struct TrendingStateTests {
         var selectedRow: Int
 
         init(_ state: State) {
-            window = state.window
+            timeWindow = state.timeWindow
             movieIDs = state.movies.map(\.id)
             lastLoadedPage = state.lastLoadedPage
             lastAvailablePage = state.lastAvailablePage
@@ -34,9 +34,9 @@ struct TrendingStateTests {
         }
 
         var description: String {
-            let request = pageRequest.map { "\($0.window) p\($0.page)" } ?? "none"
+            let request = pageRequest.map { "\($0.timeWindow) p\($0.page)" } ?? "none"
             return
-                "\(window) ids \(movieIDs.first ?? 0)…\(movieIDs.last ?? 0) (\(movieIDs.count)) "
+                "\(timeWindow) ids \(movieIDs.first ?? 0)…\(movieIDs.last ?? 0) (\(movieIDs.count)) "
                 + "pages \(lastLoadedPage)/\(lastAvailablePage) request \(request) "
                 + "error \(loadError.map(String.init(describing:)) ?? "none") row \(selectedRow)"
         }
@@ -53,15 +53,16 @@ struct TrendingStateTests {
 
     /// Page 1 of `totalPages` loaded with movies 1…20, nothing in flight.
     static func loaded(
-        _ window: TrendingWindow = .week, totalPages: Int = 3, selectedRow: Int = 0
+        _ timeWindow: TimeWindow = .week, totalPages: Int = 3, selectedRow: Int = 0
     ) -> State {
         State(
-            window: window, dataSourceName: "TMDB", movies: movies(1...20), lastLoadedPage: 1,
+            timeWindow: timeWindow, dataSourceName: "TMDB", movies: movies(1...20),
+            lastLoadedPage: 1,
             lastAvailablePage: totalPages, selectedRow: selectedRow)
     }
 
-    static func request(_ window: TrendingWindow = .week, page: Int) -> PageRequest {
-        PageRequest(window: window, page: page)
+    static func request(_ timeWindow: TimeWindow = .week, page: Int) -> PageRequest {
+        PageRequest(timeWindow: timeWindow, page: page)
     }
 
     @Test func reloadAsksForPageOneOfTheWindowAndForgetsTheList() {
@@ -71,30 +72,31 @@ struct TrendingStateTests {
         let next = failed.reduced(by: .reload)
         #expect(
             Snapshot(next)
-                == Snapshot(State(window: .week, pageRequest: Self.request(page: 1))))
+                == Snapshot(State(timeWindow: .week, pageRequest: Self.request(page: 1))))
     }
 
     @Test func toggleWindowReloadsTheOtherWindowWithTheSelectionAtTheTop() {
         // T10
         let week = Self.loaded(selectedRow: 12)
-        let day = week.reduced(by: .toggleWindow)
+        let day = week.reduced(by: .toggleTimeWindow)
         #expect(
-            Snapshot(day) == Snapshot(State(window: .day, pageRequest: Self.request(.day, page: 1)))
+            Snapshot(day)
+                == Snapshot(State(timeWindow: .day, pageRequest: Self.request(.day, page: 1)))
         )
-        let backToWeek = day.reduced(by: .toggleWindow)
+        let backToWeek = day.reduced(by: .toggleTimeWindow)
         #expect(
             Snapshot(backToWeek)
-                == Snapshot(State(window: .week, pageRequest: Self.request(page: 1))))
+                == Snapshot(State(timeWindow: .week, pageRequest: Self.request(page: 1))))
     }
 
     @Test func retryAfterAFailedFirstPageAsksForPageOneAgain() {
         // T9
-        let failed = State(window: .day, loadError: .offline)
+        let failed = State(timeWindow: .day, loadError: .offline)
         #expect(failed.message?.isError == true)
         let retried = failed.reduced(by: .retry)
         #expect(
             Snapshot(retried)
-                == Snapshot(State(window: .day, pageRequest: Self.request(.day, page: 1))))
+                == Snapshot(State(timeWindow: .day, pageRequest: Self.request(.day, page: 1))))
     }
 
     @Test func retryAfterAFailedNextPageKeepsTheListAndAsksForThatPage() {
@@ -111,7 +113,7 @@ struct TrendingStateTests {
         let next = Self.loaded(.day, selectedRow: 4).reduced(by: .retry)
         #expect(
             Snapshot(next)
-                == Snapshot(State(window: .day, pageRequest: Self.request(.day, page: 1))))
+                == Snapshot(State(timeWindow: .day, pageRequest: Self.request(.day, page: 1))))
     }
 
     @Test func selectingFarFromTheEndOnlyMovesTheSelection() {
@@ -142,7 +144,7 @@ struct TrendingStateTests {
         // T5, E7: a move for a row the list no longer has (after a reload) is ignored.
         let state = Self.loaded(selectedRow: 3)
         #expect(Snapshot(state.reduced(by: .select(row: 20))) == Snapshot(state))
-        let reloading = State(window: .day, pageRequest: Self.request(.day, page: 1))
+        let reloading = State(timeWindow: .day, pageRequest: Self.request(.day, page: 1))
         #expect(Snapshot(reloading.reduced(by: .select(row: 0))) == Snapshot(reloading))
     }
 
@@ -173,7 +175,7 @@ struct TrendingStateTests {
 
     @Test func anAnswerForAnotherRequestChangesNothing() {
         // E1: the week page arrives after the switch to today.
-        let day = State(window: .day, pageRequest: Self.request(.day, page: 1))
+        let day = State(timeWindow: .day, pageRequest: Self.request(.day, page: 1))
         let staleLoaded = day.reduced(
             by: .loaded(Self.page(1, of: 3, Self.movies(1...20)), Self.request(page: 1)))
         #expect(Snapshot(staleLoaded) == Snapshot(day))
@@ -238,7 +240,7 @@ struct TrendingStateTests {
 
     @Test func theOutputsSayWhatTheStateHolds() {
         // T1, T9, T12
-        let initial = State(window: .week, dataSourceName: "TMDB")
+        let initial = State(timeWindow: .week, dataSourceName: "TMDB")
         #expect(initial.title == "Trending movies")
         #expect(initial.subtitle == "this week · TMDB")
         #expect(initial.position == "")
@@ -276,7 +278,7 @@ struct TrendingViewModelTests {
     /// so inputs at the same virtual time arrive in the order written (a burst).
     enum UserInput {
         case viewDidLoad
-        case toggleWindow
+        case toggleTimeWindow
         case retry
         case select(Int)
         case open(Int)
@@ -295,18 +297,18 @@ struct TrendingViewModelTests {
 
         init(
             service: FakeMovieService, dataSourceName: String = "fake data",
-            window: TrendingWindow = .week, inputs: [Recorded<Event<UserInput>>]
+            timeWindow: TimeWindow = .week, inputs: [Recorded<Event<UserInput>>]
         ) {
             let inputs = scheduler.createHotObservable(inputs).asObservable()
             func signal<Value>(_ pick: @escaping (UserInput) -> Value?) -> Signal<Value> {
                 inputs.compactMap(pick).asSignal(onErrorSignalWith: .empty())
             }
             viewModel = TrendingViewModel(
-                window: window, movieService: service, dataSourceName: dataSourceName)
+                timeWindow: timeWindow, movieService: service, dataSourceName: dataSourceName)
             output = viewModel.transform(
                 input: TrendingViewModel.Input(
                     viewDidLoad: signal { if case .viewDidLoad = $0 { () } else { nil } },
-                    toggleWindow: signal { if case .toggleWindow = $0 { () } else { nil } },
+                    toggleTimeWindow: signal { if case .toggleTimeWindow = $0 { () } else { nil } },
                     retry: signal { if case .retry = $0 { () } else { nil } },
                     selection: signal { if case .select(let row) = $0 { row } else { nil } },
                     selectMovie: signal { if case .open(let row) = $0 { row } else { nil } }))
@@ -381,11 +383,12 @@ struct TrendingViewModelTests {
     let service = FakeMovieService()
 
     private func answerPage(
-        _ page: Int, of totalPages: Int = 3, _ movies: [Movie], window: TrendingWindow = .week,
+        _ page: Int, of totalPages: Int = 3, _ movies: [Movie], timeWindow: TimeWindow = .week,
         gate: Gate? = nil
     ) {
         service.answerTrending(
-            window: window, page: page, with: .success(Sample.page(page, of: totalPages, movies)),
+            timeWindow: timeWindow, page: page,
+            with: .success(Sample.page(page, of: totalPages, movies)),
             gate: gate)
     }
 
@@ -422,7 +425,7 @@ struct TrendingViewModelTests {
         let loaded = try #require(harness.latest)
         #expect(
             loaded.row(at: 0) == .init(rank: "1", title: "Movie 1", year: "2024", rating: "★ 7.4"))
-        #expect(service.calls == [.trendingMovies(window: .week, page: 1)])
+        #expect(service.calls == [.trendingMovies(timeWindow: .week, page: 1)])
     }
 
     @Test func aFirstPageFailureShowsTheMessageAndRetryLoadsThePage() async {
@@ -445,7 +448,8 @@ struct TrendingViewModelTests {
             ])
         #expect(
             service.calls == [
-                .trendingMovies(window: .week, page: 1), .trendingMovies(window: .week, page: 1),
+                .trendingMovies(timeWindow: .week, page: 1),
+                .trendingMovies(timeWindow: .week, page: 1),
             ])
     }
 
@@ -480,7 +484,8 @@ struct TrendingViewModelTests {
                 ])
         #expect(
             service.calls == [
-                .trendingMovies(window: .week, page: 1), .trendingMovies(window: .week, page: 2),
+                .trendingMovies(timeWindow: .week, page: 1),
+                .trendingMovies(timeWindow: .week, page: 2),
             ])
     }
 
@@ -510,7 +515,8 @@ struct TrendingViewModelTests {
         #expect(last.movies.map(\.id) == Array(1...22) + Array(24...30))
         #expect(
             service.calls == [
-                .trendingMovies(window: .week, page: 1), .trendingMovies(window: .week, page: 2),
+                .trendingMovies(timeWindow: .week, page: 1),
+                .trendingMovies(timeWindow: .week, page: 2),
             ])
     }
 
@@ -540,8 +546,9 @@ struct TrendingViewModelTests {
                 ])
         #expect(
             service.calls == [
-                .trendingMovies(window: .week, page: 1), .trendingMovies(window: .week, page: 2),
-                .trendingMovies(window: .week, page: 2),
+                .trendingMovies(timeWindow: .week, page: 1),
+                .trendingMovies(timeWindow: .week, page: 2),
+                .trendingMovies(timeWindow: .week, page: 2),
             ])
     }
 
@@ -550,10 +557,12 @@ struct TrendingViewModelTests {
     @Test func toggleWindowLoadsTheOtherWindowWithTheSelectionAtTheTop() async {
         // T10
         answerPage(1, Sample.movies(1...20))
-        answerPage(1, Sample.movies(101...120, prefix: "Day"), window: .day)
+        answerPage(1, Sample.movies(101...120, prefix: "Day"), timeWindow: .day)
         let harness = Harness(
             service: service,
-            inputs: [.next(210, .viewDidLoad), .next(300, .select(3)), .next(400, .toggleWindow)])
+            inputs: [
+                .next(210, .viewDidLoad), .next(300, .select(3)), .next(400, .toggleTimeWindow),
+            ])
 
         #expect(await harness.advance(to: 210, untilStates: 3))
         #expect(await harness.advance(to: 400, untilStates: 6))
@@ -567,7 +576,8 @@ struct TrendingViewModelTests {
                 ])
         #expect(
             service.calls == [
-                .trendingMovies(window: .week, page: 1), .trendingMovies(window: .day, page: 1),
+                .trendingMovies(timeWindow: .week, page: 1),
+                .trendingMovies(timeWindow: .day, page: 1),
             ])
     }
 
@@ -576,10 +586,12 @@ struct TrendingViewModelTests {
         // switch cancels its call, and its late answer, handed back anyway, changes nothing.
         let gate = Gate()
         answerPage(1, Sample.movies(1...20, prefix: "Week"), gate: gate)
-        answerPage(1, Sample.movies(101...120, prefix: "Day"), window: .day)
+        answerPage(1, Sample.movies(101...120, prefix: "Day"), timeWindow: .day)
         let harness = Harness(
             service: service,
-            inputs: [.next(210, .viewDidLoad), .next(300, .toggleWindow), .next(500, .select(3))])
+            inputs: [
+                .next(210, .viewDidLoad), .next(300, .toggleTimeWindow), .next(500, .select(3)),
+            ])
         harness.open(gate, at: 400)
 
         #expect(await harness.advance(to: 210, untilStates: 2))
@@ -587,7 +599,7 @@ struct TrendingViewModelTests {
         #expect(await harness.advance(to: 300, untilStates: 4))
         #expect(await gate.waitForCancellations(1), "the switch did not cancel the week call")
         harness.scheduler.advance(to: 400)
-        #expect(await service.waitForAnswer(to: .trendingMovies(window: .week, page: 1)))
+        #expect(await service.waitForAnswer(to: .trendingMovies(timeWindow: .week, page: 1)))
         #expect(await harness.advance(to: 500, untilStates: 5))
 
         #expect(
@@ -600,7 +612,8 @@ struct TrendingViewModelTests {
             ])
         #expect(
             service.calls == [
-                .trendingMovies(window: .week, page: 1), .trendingMovies(window: .day, page: 1),
+                .trendingMovies(timeWindow: .week, page: 1),
+                .trendingMovies(timeWindow: .day, page: 1),
             ])
     }
 
@@ -609,11 +622,11 @@ struct TrendingViewModelTests {
         let gate = Gate()
         answerPage(1, Sample.movies(1...20))
         answerPage(2, Sample.movies(21...40), gate: gate)
-        answerPage(1, Sample.movies(101...120, prefix: "Day"), window: .day)
+        answerPage(1, Sample.movies(101...120, prefix: "Day"), timeWindow: .day)
         let harness = Harness(
             service: service,
             inputs: [
-                .next(210, .viewDidLoad), .next(300, .select(19)), .next(400, .toggleWindow),
+                .next(210, .viewDidLoad), .next(300, .select(19)), .next(400, .toggleTimeWindow),
                 .next(600, .select(3)),
             ])
         harness.open(gate, at: 500)
@@ -624,7 +637,7 @@ struct TrendingViewModelTests {
         #expect(await harness.advance(to: 400, untilStates: 6))
         #expect(await gate.waitForCancellations(1), "the switch did not cancel page 2")
         harness.scheduler.advance(to: 500)
-        #expect(await service.waitForAnswer(to: .trendingMovies(window: .week, page: 2)))
+        #expect(await service.waitForAnswer(to: .trendingMovies(timeWindow: .week, page: 2)))
         #expect(await harness.advance(to: 600, untilStates: 7))
 
         #expect(
@@ -637,8 +650,9 @@ struct TrendingViewModelTests {
                 ])
         #expect(
             service.calls == [
-                .trendingMovies(window: .week, page: 1), .trendingMovies(window: .week, page: 2),
-                .trendingMovies(window: .day, page: 1),
+                .trendingMovies(timeWindow: .week, page: 1),
+                .trendingMovies(timeWindow: .week, page: 2),
+                .trendingMovies(timeWindow: .day, page: 1),
             ])
     }
 
@@ -648,12 +662,12 @@ struct TrendingViewModelTests {
         // T11, E7: Enter right after `t` finds no row (the list is reloading) and opens
         // nothing, whatever the screen last drew; after the day page, row 0 is Day 101.
         answerPage(1, Sample.movies(1...20))
-        answerPage(1, Sample.movies(101...120, prefix: "Day"), window: .day)
+        answerPage(1, Sample.movies(101...120, prefix: "Day"), timeWindow: .day)
         let harness = Harness(
             service: service,
             inputs: [
                 .next(210, .viewDidLoad), .next(300, .open(2)),
-                .next(400, .toggleWindow), .next(400, .open(2)),
+                .next(400, .toggleTimeWindow), .next(400, .open(2)),
                 .next(500, .open(0)), .next(510, .open(20)),
             ])
 
@@ -680,9 +694,9 @@ struct TrendingViewModelTests {
         // E7: no answer arrives between the keys, so each key acts on the state the keys
         // before it left, whether they come at once or one by one.
         answerPage(1, Sample.movies(1...20))
-        answerPage(1, Sample.movies(101...120, prefix: "Day"), window: .day)
+        answerPage(1, Sample.movies(101...120, prefix: "Day"), timeWindow: .day)
         let keys: [UserInput] = [
-            .select(1), .select(2), .open(2), .toggleWindow, .open(0), .select(1), .retry,
+            .select(1), .select(2), .open(2), .toggleTimeWindow, .open(0), .select(1), .retry,
         ]
         let harness = Harness(
             service: service,
@@ -704,7 +718,8 @@ struct TrendingViewModelTests {
         #expect(harness.openedTitles.map(\.value) == [.next("Movie 3")])
         #expect(
             service.calls == [
-                .trendingMovies(window: .week, page: 1), .trendingMovies(window: .day, page: 1),
+                .trendingMovies(timeWindow: .week, page: 1),
+                .trendingMovies(timeWindow: .day, page: 1),
             ])
     }
 }

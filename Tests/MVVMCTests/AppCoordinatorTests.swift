@@ -37,7 +37,7 @@ struct AppCoordinatorTests {
     }
 
     @Test func startReturnsTheNavigationControllerWithTheTrendingListAtTheRoot() throws {
-        let coordinator = AppCoordinator(window: .week, scheduler: MainScheduler.instance)
+        let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler.instance)
 
         let navigationController = coordinator.start()
 
@@ -53,7 +53,7 @@ struct AppCoordinatorTests {
 
     @Test func aSelectedMovieStartsAChildCoordinatorThatPushesItsDetail() throws {
         // T11: the list announces, a child coordinator pushes the detail of that movie.
-        let coordinator = AppCoordinator(window: .week, scheduler: MainScheduler.instance)
+        let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler.instance)
         let (navigationController, root, _, _) = try show(coordinator)
 
         root.onMovieSelected?(movie)
@@ -72,7 +72,7 @@ struct AppCoordinatorTests {
         "D5: the back keys pop through the navigation controller, and the coordinator lets the flow go",
         arguments: [Key.character("b"), .escape, .backspace, .left])
     func backKeysPopAndTheChildCoordinatorIsReleased(key: Key) async throws {
-        let coordinator = AppCoordinator(window: .week, scheduler: MainScheduler.instance)
+        let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler.instance)
         let (navigationController, root, terminal, application) = try show(coordinator)
         root.onMovieSelected?(movie)
         weak var weakChild: MovieDetailCoordinator?
@@ -88,7 +88,7 @@ struct AppCoordinatorTests {
     }
 
     @Test func anotherSelectionAfterGoingBackStartsAnotherFlow() async throws {
-        let coordinator = AppCoordinator(window: .day, scheduler: MainScheduler.instance)
+        let coordinator = AppCoordinator(timeWindow: .day, scheduler: MainScheduler.instance)
         let (navigationController, root, terminal, application) = try show(coordinator)
 
         root.onMovieSelected?(movie)
@@ -112,7 +112,7 @@ struct AppCoordinatorTests {
         stub.respond(
             to: "/3/movie/550",
             with: Fixtures.detail(.init(id: 550, title: "Dune"), delay: .milliseconds(100)))
-        let coordinator = AppCoordinator(window: .week, scheduler: MainScheduler.instance)
+        let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler.instance)
         let (navigationController, root, terminal, application) = try show(coordinator)
         weak var weakDetail: MovieDetailViewController?
         weak var weakViewModel: MovieDetailViewModel?
@@ -154,7 +154,7 @@ struct AppCoordinatorTests {
         weak var weakDetail: MovieDetailViewController?
         weak var weakChild: MovieDetailCoordinator?
         do {
-            let coordinator = AppCoordinator(window: .week, scheduler: MainScheduler.instance)
+            let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler.instance)
             let navigationController = coordinator.start()
             let root = try #require(
                 navigationController.topViewController as? TrendingViewController)

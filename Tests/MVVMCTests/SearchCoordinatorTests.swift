@@ -37,7 +37,7 @@ struct SearchCoordinatorTests {
 
     /// Starts the coordinator and puts its navigation controller on a screen.
     private func show() throws -> Shown {
-        let coordinator = AppCoordinator(window: .week, scheduler: MainScheduler(clock: clock))
+        let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler(clock: clock))
         let navigationController = coordinator.start()
         let terminal = VirtualTerminal()
         let application = Application(

@@ -16,7 +16,7 @@ struct TrendingStateTests {
 
     /// Every stored property of a state, comparable; movies by id.
     struct Snapshot: Equatable, CustomStringConvertible {
-        var window: TrendingWindow
+        var timeWindow: TimeWindow
         var movieIDs: [Int]
         var lastLoadedPage: Int
         var lastAvailablePage: Int
@@ -25,7 +25,7 @@ struct TrendingStateTests {
         var selectedRow: Int
 
         init(_ state: State) {
-            window = state.window
+            timeWindow = state.timeWindow
             movieIDs = state.movies.map(\.id)
             lastLoadedPage = state.lastLoadedPage
             lastAvailablePage = state.lastAvailablePage
@@ -35,9 +35,9 @@ struct TrendingStateTests {
         }
 
         var description: String {
-            let request = pageRequest.map { "\($0.window) p\($0.page)" } ?? "none"
+            let request = pageRequest.map { "\($0.timeWindow) p\($0.page)" } ?? "none"
             return
-                "\(window) ids \(movieIDs.first ?? 0)…\(movieIDs.last ?? 0) (\(movieIDs.count)) "
+                "\(timeWindow) ids \(movieIDs.first ?? 0)…\(movieIDs.last ?? 0) (\(movieIDs.count)) "
                 + "pages \(lastLoadedPage)/\(lastAvailablePage) request \(request) "
                 + "error \(loadError.map(String.init(describing:)) ?? "none") row \(selectedRow)"
         }
@@ -54,15 +54,16 @@ struct TrendingStateTests {
 
     /// Page 1 of `totalPages` loaded with movies 1…20, nothing in flight.
     static func loaded(
-        _ window: TrendingWindow = .week, totalPages: Int = 3, selectedRow: Int = 0
+        _ timeWindow: TimeWindow = .week, totalPages: Int = 3, selectedRow: Int = 0
     ) -> State {
         State(
-            window: window, dataSourceName: "TMDB", movies: movies(1...20), lastLoadedPage: 1,
+            timeWindow: timeWindow, dataSourceName: "TMDB", movies: movies(1...20),
+            lastLoadedPage: 1,
             lastAvailablePage: totalPages, selectedRow: selectedRow)
     }
 
-    static func request(_ window: TrendingWindow = .week, page: Int) -> PageRequest {
-        PageRequest(window: window, page: page)
+    static func request(_ timeWindow: TimeWindow = .week, page: Int) -> PageRequest {
+        PageRequest(timeWindow: timeWindow, page: page)
     }
 
     @Test func reloadAsksForPageOneOfTheWindowAndForgetsTheList() {
@@ -72,30 +73,31 @@ struct TrendingStateTests {
         let next = failed.reduced(by: .reload)
         #expect(
             Snapshot(next)
-                == Snapshot(State(window: .week, pageRequest: Self.request(page: 1))))
+                == Snapshot(State(timeWindow: .week, pageRequest: Self.request(page: 1))))
     }
 
     @Test func toggleWindowReloadsTheOtherWindowWithTheSelectionAtTheTop() {
         // T10
         let week = Self.loaded(selectedRow: 12)
-        let day = week.reduced(by: .toggleWindow)
+        let day = week.reduced(by: .toggleTimeWindow)
         #expect(
-            Snapshot(day) == Snapshot(State(window: .day, pageRequest: Self.request(.day, page: 1)))
+            Snapshot(day)
+                == Snapshot(State(timeWindow: .day, pageRequest: Self.request(.day, page: 1)))
         )
-        let backToWeek = day.reduced(by: .toggleWindow)
+        let backToWeek = day.reduced(by: .toggleTimeWindow)
         #expect(
             Snapshot(backToWeek)
-                == Snapshot(State(window: .week, pageRequest: Self.request(page: 1))))
+                == Snapshot(State(timeWindow: .week, pageRequest: Self.request(page: 1))))
     }
 
     @Test func retryAfterAFailedFirstPageAsksForPageOneAgain() {
         // T9
-        let failed = State(window: .day, loadError: .offline)
+        let failed = State(timeWindow: .day, loadError: .offline)
         #expect(failed.message?.isError == true)
         let retried = failed.reduced(by: .retry)
         #expect(
             Snapshot(retried)
-                == Snapshot(State(window: .day, pageRequest: Self.request(.day, page: 1))))
+                == Snapshot(State(timeWindow: .day, pageRequest: Self.request(.day, page: 1))))
     }
 
     @Test func retryAfterAFailedNextPageKeepsTheListAndAsksForThatPage() {
@@ -112,7 +114,7 @@ struct TrendingStateTests {
         let next = Self.loaded(.day, selectedRow: 4).reduced(by: .retry)
         #expect(
             Snapshot(next)
-                == Snapshot(State(window: .day, pageRequest: Self.request(.day, page: 1))))
+                == Snapshot(State(timeWindow: .day, pageRequest: Self.request(.day, page: 1))))
     }
 
     @Test func selectingFarFromTheEndOnlyMovesTheSelection() {
@@ -143,7 +145,7 @@ struct TrendingStateTests {
         // T5, E7: a move for a row the list no longer has (after a reload) is ignored.
         let state = Self.loaded(selectedRow: 3)
         #expect(Snapshot(state.reduced(by: .select(row: 20))) == Snapshot(state))
-        let reloading = State(window: .day, pageRequest: Self.request(.day, page: 1))
+        let reloading = State(timeWindow: .day, pageRequest: Self.request(.day, page: 1))
         #expect(Snapshot(reloading.reduced(by: .select(row: 0))) == Snapshot(reloading))
     }
 
@@ -174,7 +176,7 @@ struct TrendingStateTests {
 
     @Test func anAnswerForAnotherRequestChangesNothing() {
         // E1: the week page arrives after the switch to today.
-        let day = State(window: .day, pageRequest: Self.request(.day, page: 1))
+        let day = State(timeWindow: .day, pageRequest: Self.request(.day, page: 1))
         let staleLoaded = day.reduced(
             by: .loaded(Self.page(1, of: 3, Self.movies(1...20)), Self.request(page: 1)))
         #expect(Snapshot(staleLoaded) == Snapshot(day))
@@ -239,7 +241,7 @@ struct TrendingStateTests {
 
     @Test func theOutputsSayWhatTheStateHolds() {
         // T1, T9, T12
-        let initial = State(window: .week, dataSourceName: "TMDB")
+        let initial = State(timeWindow: .week, dataSourceName: "TMDB")
         #expect(initial.title == "Trending movies")
         #expect(initial.subtitle == "this week · TMDB")
         #expect(initial.position == "")
@@ -278,7 +280,7 @@ struct TrendingViewModelTests {
     /// so inputs at the same virtual time arrive in the order written (a burst).
     enum UserInput {
         case viewDidLoad
-        case toggleWindow
+        case toggleTimeWindow
         case retry
         case select(Int)
         case open(Int)
@@ -295,16 +297,16 @@ struct TrendingViewModelTests {
         private let stateCount = Tally()
         private let disposeBag = DisposeBag()
 
-        init(window: TrendingWindow = .week, inputs: [Recorded<Event<UserInput>>]) {
+        init(timeWindow: TimeWindow = .week, inputs: [Recorded<Event<UserInput>>]) {
             let inputs = scheduler.createHotObservable(inputs).asObservable()
             func signal<Value>(_ pick: @escaping (UserInput) -> Value?) -> Signal<Value> {
                 inputs.compactMap(pick).asSignal(onErrorSignalWith: .empty())
             }
-            viewModel = TrendingViewModel(window: window)
+            viewModel = TrendingViewModel(timeWindow: timeWindow)
             output = viewModel.transform(
                 input: TrendingViewModel.Input(
                     viewDidLoad: signal { if case .viewDidLoad = $0 { () } else { nil } },
-                    toggleWindow: signal { if case .toggleWindow = $0 { () } else { nil } },
+                    toggleTimeWindow: signal { if case .toggleTimeWindow = $0 { () } else { nil } },
                     retry: signal { if case .retry = $0 { () } else { nil } },
                     selection: signal { if case .select(let row) = $0 { row } else { nil } },
                     selectMovie: signal { if case .open(let row) = $0 { row } else { nil } }))
@@ -379,10 +381,10 @@ struct TrendingViewModelTests {
 
     private func stubPage(
         _ page: Int, of totalPages: Int = 3, _ movies: [Fixtures.Movie],
-        window: TrendingWindow = .week, delay: Duration = .zero
+        timeWindow: TimeWindow = .week, delay: Duration = .zero
     ) {
         stub.respond(
-            to: "/3/trending/movie/\(window.rawValue)", query: ["page": "\(page)"],
+            to: "/3/trending/movie/\(timeWindow.rawValue)", query: ["page": "\(page)"],
             with: Fixtures.page(page, of: totalPages, movies, delay: delay))
     }
 
@@ -540,9 +542,9 @@ struct TrendingViewModelTests {
     @Test func toggleWindowLoadsTheOtherWindowWithTheSelectionAtTheTop() async {
         // T10
         stubPage(1, Fixtures.movies(1...20))
-        stubPage(1, Fixtures.movies(101...120, prefix: "Day"), window: .day)
+        stubPage(1, Fixtures.movies(101...120, prefix: "Day"), timeWindow: .day)
         let harness = Harness(inputs: [
-            .next(210, .viewDidLoad), .next(300, .select(3)), .next(400, .toggleWindow),
+            .next(210, .viewDidLoad), .next(300, .select(3)), .next(400, .toggleTimeWindow),
         ])
 
         #expect(await harness.advance(to: 210, untilStates: 3))
@@ -562,8 +564,8 @@ struct TrendingViewModelTests {
         // E1, T10: the switch stops the wait for the week page; the page itself still comes
         // in 300 ms later, to nobody, and only the day page shows.
         stubPage(1, Fixtures.movies(1...20, prefix: "Week"), delay: .milliseconds(300))
-        stubPage(1, Fixtures.movies(101...120, prefix: "Day"), window: .day)
-        let harness = Harness(inputs: [.next(210, .viewDidLoad), .next(300, .toggleWindow)])
+        stubPage(1, Fixtures.movies(101...120, prefix: "Day"), timeWindow: .day)
+        let harness = Harness(inputs: [.next(210, .viewDidLoad), .next(300, .toggleTimeWindow)])
 
         #expect(await harness.advance(to: 210, untilStates: 2))
         #expect(
@@ -588,9 +590,9 @@ struct TrendingViewModelTests {
         // E1, T10: page 2 still comes in 300 ms after the switch, to nobody.
         stubPage(2, Fixtures.movies(21...40), delay: .milliseconds(300))
         stubPage(1, Fixtures.movies(1...20))
-        stubPage(1, Fixtures.movies(101...120, prefix: "Day"), window: .day)
+        stubPage(1, Fixtures.movies(101...120, prefix: "Day"), timeWindow: .day)
         let harness = Harness(inputs: [
-            .next(210, .viewDidLoad), .next(300, .select(19)), .next(400, .toggleWindow),
+            .next(210, .viewDidLoad), .next(300, .select(19)), .next(400, .toggleTimeWindow),
         ])
 
         #expect(await harness.advance(to: 210, untilStates: 3))
@@ -619,10 +621,10 @@ struct TrendingViewModelTests {
         // T11, E7: Enter right after `t` finds no row (the list is reloading) and opens
         // nothing, whatever the screen last drew; after the day page, row 0 is Day 101.
         stubPage(1, Fixtures.movies(1...20))
-        stubPage(1, Fixtures.movies(101...120, prefix: "Day"), window: .day)
+        stubPage(1, Fixtures.movies(101...120, prefix: "Day"), timeWindow: .day)
         let harness = Harness(inputs: [
             .next(210, .viewDidLoad), .next(300, .open(2)),
-            .next(400, .toggleWindow), .next(400, .open(2)),
+            .next(400, .toggleTimeWindow), .next(400, .open(2)),
             .next(500, .open(0)), .next(510, .open(20)),
         ])
 
@@ -649,9 +651,9 @@ struct TrendingViewModelTests {
         // E7: no answer arrives between the keys, so each key acts on the state the keys
         // before it left, whether they come at once or one by one.
         stubPage(1, Fixtures.movies(1...20))
-        stubPage(1, Fixtures.movies(101...120, prefix: "Day"), window: .day)
+        stubPage(1, Fixtures.movies(101...120, prefix: "Day"), timeWindow: .day)
         let keys: [UserInput] = [
-            .select(1), .select(2), .open(2), .toggleWindow, .open(0), .select(1), .retry,
+            .select(1), .select(2), .open(2), .toggleTimeWindow, .open(0), .select(1), .retry,
         ]
         let harness = Harness(
             inputs: [.next(210, .viewDidLoad)]

@@ -21,12 +21,12 @@ struct TrendingViewModelTests {
     /// A loaded first page of `movies`, out of `totalPages`.
     private func loadedViewModel(
         _ movies: [Fixtures.Movie] = Fixtures.movies(1...20), of totalPages: Int = 3,
-        window: TrendingWindow = .week
+        timeWindow: TimeWindow = .week
     ) async -> TrendingViewModel {
         stub.respond(
-            to: "/3/trending/movie/\(window.rawValue)", query: ["page": "1"],
+            to: "/3/trending/movie/\(timeWindow.rawValue)", query: ["page": "1"],
             with: Fixtures.page(1, of: totalPages, movies))
-        let viewModel = TrendingViewModel(window: window)
+        let viewModel = TrendingViewModel(timeWindow: timeWindow)
         viewModel.viewDidLoad()
         #expect(await waitUntil { viewModel.rowCount > 0 }, "page 1 never arrived")
         return viewModel
@@ -42,7 +42,7 @@ struct TrendingViewModelTests {
         stub.respond(
             to: "/3/trending/movie/week", query: ["page": "1"],
             with: Fixtures.page(1, of: 3, Fixtures.movies(1...20), delay: .milliseconds(50)))
-        let viewModel = TrendingViewModel(window: .week)
+        let viewModel = TrendingViewModel(timeWindow: .week)
         #expect(viewModel.rowCount == 0)
 
         viewModel.viewDidLoad()
@@ -91,7 +91,7 @@ struct TrendingViewModelTests {
         // T12
         stub.respond(
             to: "/3/trending/movie/week", query: ["page": "1"], with: Fixtures.page(1, of: 1, []))
-        let viewModel = TrendingViewModel(window: .week)
+        let viewModel = TrendingViewModel(timeWindow: .week)
         viewModel.viewDidLoad()
 
         #expect(await waitUntil { viewModel.message != nil })
@@ -184,7 +184,7 @@ struct TrendingViewModelTests {
                 + (2...500).map { page in
                     Fixtures.page(page, of: 900, Fixtures.movies((page + 19)...(page + 19)))
                 })
-        let viewModel = TrendingViewModel(window: .week)
+        let viewModel = TrendingViewModel(timeWindow: .week)
         viewModel.viewDidLoad()
         #expect(await waitUntil(timeout: .seconds(60)) { viewModel.rowCount == 20 })
 
@@ -213,7 +213,7 @@ struct TrendingViewModelTests {
         // T6: every page repeats the same movies; one move asks for one page, not a storm.
         stub.respond(
             to: "/3/trending/movie/week", with: Fixtures.page(1, of: 900, Fixtures.movies(1...20)))
-        let viewModel = TrendingViewModel(window: .week)
+        let viewModel = TrendingViewModel(timeWindow: .week)
         viewModel.viewDidLoad()
         #expect(await waitUntil(timeout: .seconds(60)) { viewModel.rowCount == 20 })
 
@@ -236,7 +236,7 @@ struct TrendingViewModelTests {
             withSequence: [
                 .failure(.notConnectedToInternet), Fixtures.page(1, of: 3, Fixtures.movies(1...20)),
             ])
-        let viewModel = TrendingViewModel(window: .week)
+        let viewModel = TrendingViewModel(timeWindow: .week)
         viewModel.viewDidLoad()
 
         #expect(await waitUntil { viewModel.message != nil })
@@ -309,11 +309,11 @@ struct TrendingViewModelTests {
         stub.respond(
             to: "/3/trending/movie/day", query: ["page": "1"],
             with: Fixtures.page(1, of: 3, Fixtures.movies(101...120, prefix: "Day")))
-        let viewModel = TrendingViewModel(window: .week)
+        let viewModel = TrendingViewModel(timeWindow: .week)
         viewModel.viewDidLoad()
         #expect(await stub.waitUntil { $0.pageRequests(.week, page: 1).count == 1 })
 
-        viewModel.toggleWindow()
+        viewModel.toggleTimeWindow()
 
         #expect(viewModel.subtitle == "today · TMDB")
         #expect(await waitUntil { viewModel.rowCount == 20 })
@@ -332,14 +332,14 @@ struct TrendingViewModelTests {
         let viewModel = await loadedViewModel()
         viewModel.selectionDidMove(to: 10)
 
-        viewModel.toggleWindow()
+        viewModel.toggleTimeWindow()
 
         #expect(viewModel.selectedRow == 0)
         #expect(viewModel.rowCount == 0)
         #expect(viewModel.isLoadingFirstPage)
         #expect(await waitUntil { viewModel.rowCount > 0 })
         #expect(stub.pageRequests(.day, page: 1).count == 1)
-        viewModel.toggleWindow()
+        viewModel.toggleTimeWindow()
         #expect(viewModel.subtitle == "this week · TMDB")
     }
 

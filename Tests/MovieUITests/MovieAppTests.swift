@@ -12,7 +12,7 @@ struct MovieAppTests {
         let launch = try MovieApp.makeLaunch(arguments: [], environment: [:])
         #expect(launch.configuration.usesSampleData)
         #expect(launch.configuration.language == "en-US")
-        #expect(launch.window == .week)
+        #expect(launch.timeWindow == .week)
         #expect(!launch.wantsHelp)
     }
 
@@ -38,7 +38,7 @@ struct MovieAppTests {
         #expect(launch.configuration.usesSampleData)
         #expect(launch.configuration.sampleLatency == .milliseconds(800))
         #expect(launch.configuration.language == "ja-JP")
-        #expect(launch.window == .day)
+        #expect(launch.timeWindow == .day)
     }
 
     @Test("L6: Xcode's console is told apart by the variables Xcode sets, and keys still play")

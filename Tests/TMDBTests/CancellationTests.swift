@@ -43,7 +43,7 @@ import Testing
         let client = TMDBClient(
             configuration: Configuration(sampleLatency: .seconds(600)))
         let task = Task { () async throws(TMDBError) -> MoviePage in
-            try await client.trendingMovies(window: .week, page: 1)
+            try await client.trendingMovies(timeWindow: .week, page: 1)
         }
         let started = ContinuousClock.now
         task.cancel()

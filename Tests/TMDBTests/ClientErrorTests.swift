@@ -99,7 +99,7 @@ import Testing
             of: "\"vote_count\": 0", with: "\"vote_count\": \"none\"")
         stub.respond(to: "/3/trending/movie/week", with: .json(page))
         let error = await tmdbError { () async throws(TMDBError) in
-            try await stub.makeClient().trendingMovies(window: .week, page: 1)
+            try await stub.makeClient().trendingMovies(timeWindow: .week, page: 1)
         }
         #expect(
             error

@@ -65,7 +65,7 @@ import Testing
         #expect(try Configuration.fromEnvironment([:]).requestTimeout == 15)
         let configuration = try Configuration.fromEnvironment(["TMDB_TIMEOUT": "3"])
         #expect(configuration.requestTimeout == 3)
-        let request = Endpoint.trendingMovies(window: .week, page: 1)
+        let request = Endpoint.trendingMovies(timeWindow: .week, page: 1)
             .makeRequest(configuration: configuration)
         #expect(request.timeoutInterval == 3)
     }

@@ -9,8 +9,8 @@ import Testing
 /// L3: every endpoint's request, in both credential modes, with base URL and language.
 @Suite struct EndpointTests {
     static let endpoints: [Endpoint] = [
-        .trendingMovies(window: .week, page: 3),
-        .trendingMovies(window: .day, page: 1),
+        .trendingMovies(timeWindow: .week, page: 3),
+        .trendingMovies(timeWindow: .day, page: 1),
         .movieDetail(id: 550),
         .movieVideos(id: 550),
         .searchMovies(query: "fight club", page: 2),
@@ -25,8 +25,9 @@ import Testing
     }
 
     @Test func pathsMirrorTheAPI() {
-        #expect(Endpoint.trendingMovies(window: .week, page: 1).path == "/3/trending/movie/week")
-        #expect(Endpoint.trendingMovies(window: .day, page: 1).path == "/3/trending/movie/day")
+        #expect(
+            Endpoint.trendingMovies(timeWindow: .week, page: 1).path == "/3/trending/movie/week")
+        #expect(Endpoint.trendingMovies(timeWindow: .day, page: 1).path == "/3/trending/movie/day")
         #expect(Endpoint.movieDetail(id: 550).path == "/3/movie/550")
         #expect(Endpoint.movieVideos(id: 550).path == "/3/movie/550/videos")
         #expect(Endpoint.searchMovies(query: "x", page: 1).path == "/3/search/movie")
@@ -67,7 +68,7 @@ import Testing
     @Test func endpointQueryItems() {
         let configuration = Configuration()
         let trending = query(
-            Endpoint.trendingMovies(window: .week, page: 3).makeRequest(
+            Endpoint.trendingMovies(timeWindow: .week, page: 3).makeRequest(
                 configuration: configuration))
         #expect(trending["page"] == "3")
         let detail = query(Endpoint.movieDetail(id: 550).makeRequest(configuration: configuration))

@@ -24,7 +24,7 @@ import Testing
         let stub = HTTPStub()
         stub.respond(to: "/3/trending/movie/day", with: .json(Fixture.trendingPage))
         _ = try await stub.makeClient(credential: .accessToken("tok"), language: "ko-KR")
-            .trendingMovies(window: .day, page: 1)
+            .trendingMovies(timeWindow: .day, page: 1)
         let request = try #require(stub.requests.first)
         #expect(request.path == "/3/trending/movie/day")
         #expect(request.queryItems == ["page": "1", "language": "ko-KR"])
@@ -44,10 +44,10 @@ import Testing
             to: path, query: ["page": "2"],
             with: .tmdbError(statusCode: 404, code: 34, message: "x"))
         let client = stub.makeClient()
-        let first = try await client.trendingMovies(window: .week, page: 1)
+        let first = try await client.trendingMovies(timeWindow: .week, page: 1)
         #expect(first.results.count == 3)
         let error = await tmdbError { () async throws(TMDBError) in
-            try await client.trendingMovies(window: .week, page: 2)
+            try await client.trendingMovies(timeWindow: .week, page: 2)
         }
         #expect(error == .notFound)
     }
@@ -112,7 +112,7 @@ import Testing
         let client = stub.makeClient()
         let tasks = (1...3).map { _ in
             Task { () async throws(TMDBError) -> MoviePage in
-                try await client.trendingMovies(window: .week, page: 1)
+                try await client.trendingMovies(timeWindow: .week, page: 1)
             }
         }
         #expect(await stub.waitUntil { $0.inFlightCount == 3 })

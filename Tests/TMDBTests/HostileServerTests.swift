@@ -54,7 +54,7 @@ import Testing
 
         let client = try Self.liveClient(server, credential: credential)
         let error = await tmdbError { () async throws(TMDBError) in
-            try await client.trendingMovies(window: .week, page: 1)
+            try await client.trendingMovies(timeWindow: .week, page: 1)
         }
 
         #expect(error == .redirectRefused(origin: "http://localhost:\(server.port)"))
@@ -78,7 +78,7 @@ import Testing
 
         let client = try Self.liveClient(server, credential: credential)
         let error = await tmdbError { () async throws(TMDBError) in
-            try await client.trendingMovies(window: .week, page: 1)
+            try await client.trendingMovies(timeWindow: .week, page: 1)
         }
 
         #expect(error == .redirectRefused(origin: elsewhere.baseURL))
@@ -100,7 +100,7 @@ import Testing
         holder.port = server.port
 
         let page = try await Self.liveClient(server, credential: credential)
-            .trendingMovies(window: .week, page: 1)
+            .trendingMovies(timeWindow: .week, page: 1)
 
         #expect(page.results.map(\.id) == [1, 2, 3])
         let paths = server.requests.map(\.path)
@@ -114,7 +114,7 @@ import Testing
         defer { server.stop() }
         let client = try Self.liveClient(server, credential: .apiKey("k"))
         let error = await tmdbError { () async throws(TMDBError) in
-            try await client.trendingMovies(window: .week, page: 1)
+            try await client.trendingMovies(timeWindow: .week, page: 1)
         }
         #expect(error == .connectionLost)
         #expect(server.requests.count == 1)
@@ -128,7 +128,7 @@ import Testing
         defer { server.stop() }
         let client = try Self.liveClient(server, credential: .apiKey("k"))
         let error = await tmdbError { () async throws(TMDBError) in
-            try await client.trendingMovies(window: .week, page: 1)
+            try await client.trendingMovies(timeWindow: .week, page: 1)
         }
         #expect(error == .connectionLost)
         #expect(error?.message == "Lost the connection to TMDB before its answer was complete.")

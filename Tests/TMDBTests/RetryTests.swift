@@ -25,7 +25,7 @@ import Testing
             ])
         let recorder = SleepRecorder()
         let page = try await stub.makeClient(retryPolicy: recorder.policy())
-            .trendingMovies(window: .week, page: 1)
+            .trendingMovies(timeWindow: .week, page: 1)
         #expect(page.results.count == 3)
         #expect(recorder.durations == [.seconds(3), .seconds(1)])
         #expect(stub.requests(path: Self.path).count == 3)
@@ -38,7 +38,7 @@ import Testing
             withSequence: [Self.tooMany(), Self.tooMany(), .json(Fixture.trendingPage)])
         let recorder = SleepRecorder()
         _ = try await stub.makeClient(retryPolicy: recorder.policy())
-            .trendingMovies(window: .week, page: 1)
+            .trendingMovies(timeWindow: .week, page: 1)
         #expect(recorder.durations == [.milliseconds(500), .seconds(1)])
         #expect(stub.requests.count == 3)
     }
@@ -49,7 +49,7 @@ import Testing
         let recorder = SleepRecorder()
         let error = await tmdbError { () async throws(TMDBError) in
             try await stub.makeClient(retryPolicy: recorder.policy())
-                .trendingMovies(window: .week, page: 1)
+                .trendingMovies(timeWindow: .week, page: 1)
         }
         #expect(error == .rateLimited(retryAfter: 4))
         #expect(error?.message == "TMDB is limiting requests; try again in 4 s.")
@@ -63,7 +63,7 @@ import Testing
         let recorder = SleepRecorder()
         let error = await tmdbError { () async throws(TMDBError) in
             try await stub.makeClient(retryPolicy: recorder.policy())
-                .trendingMovies(window: .week, page: 1)
+                .trendingMovies(timeWindow: .week, page: 1)
         }
         #expect(error == .rateLimited(retryAfter: nil))
         #expect(error?.message == "TMDB is limiting requests; try again shortly.")
@@ -83,7 +83,7 @@ import Testing
         let recorder = SleepRecorder()
         let error = await tmdbError { () async throws(TMDBError) in
             try await stub.makeClient(retryPolicy: recorder.policy())
-                .trendingMovies(window: .week, page: 1)
+                .trendingMovies(timeWindow: .week, page: 1)
         }
         #expect(error == .rateLimited(retryAfter: seconds))
         #expect(error?.message == "TMDB is limiting requests; try again in \(wait).")
@@ -99,7 +99,7 @@ import Testing
             withSequence: [Self.tooMany(retryAfter: "5"), .json(Fixture.trendingPage)])
         let recorder = SleepRecorder()
         let page = try await stub.makeClient(retryPolicy: recorder.policy())
-            .trendingMovies(window: .week, page: 1)
+            .trendingMovies(timeWindow: .week, page: 1)
         #expect(page.results.count == 3)
         #expect(recorder.durations == [.seconds(5)])
     }
@@ -119,7 +119,7 @@ import Testing
         let recorder = SleepRecorder()
         _ = await tmdbError { () async throws(TMDBError) in
             try await stub.makeClient(retryPolicy: recorder.policy())
-                .trendingMovies(window: .week, page: 1)
+                .trendingMovies(timeWindow: .week, page: 1)
         }
         #expect(recorder.durations == [.milliseconds(500)])
     }
@@ -130,7 +130,7 @@ import Testing
         let recorder = SleepRecorder()
         let error = await tmdbError { () async throws(TMDBError) in
             try await stub.makeClient(retryPolicy: recorder.policy(maximumRetries: 0))
-                .trendingMovies(window: .week, page: 1)
+                .trendingMovies(timeWindow: .week, page: 1)
         }
         #expect(error == .rateLimited(retryAfter: 2))
         #expect(recorder.durations.isEmpty)
@@ -143,7 +143,8 @@ import Testing
         stub.respond(to: Self.path, with: Self.tooMany())
         let policy = RetryPolicy { _ in throw CancellationError() }
         let error = await tmdbError { () async throws(TMDBError) in
-            try await stub.makeClient(retryPolicy: policy).trendingMovies(window: .week, page: 1)
+            try await stub.makeClient(retryPolicy: policy).trendingMovies(
+                timeWindow: .week, page: 1)
         }
         #expect(error == .cancelled)
         #expect(stub.requests.count == 1)

@@ -18,7 +18,7 @@ import Testing
         var documents = [
             Document(
                 name: "fixture trending", body: Data(Fixture.trendingPage.utf8),
-                endpoint: .trendingMovies(window: .week, page: 1)),
+                endpoint: .trendingMovies(timeWindow: .week, page: 1)),
             Document(
                 name: "fixture detail", body: Data(Fixture.detail.utf8),
                 endpoint: .movieDetail(id: 550)),
@@ -30,7 +30,7 @@ import Testing
             guard let body = try? Data(contentsOf: file.url) else { continue }
             let endpoint: Endpoint
             switch file.kind {
-            case .page: endpoint = .trendingMovies(window: .week, page: 1)
+            case .page: endpoint = .trendingMovies(timeWindow: .week, page: 1)
             case .detail: endpoint = .movieDetail(id: 550)
             case .videos: endpoint = .movieVideos(id: 550)
             case .genres: endpoint = .movieGenres

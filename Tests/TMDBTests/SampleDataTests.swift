@@ -99,7 +99,7 @@ import Testing
     @Test(.enabled(if: SampleFile.hasEnglishTrending))
     func offlineClientLoadsTrending() async throws {
         let client = TMDBClient(configuration: try Configuration.fromEnvironment([:]))
-        let page = try await client.trendingMovies(window: .week, page: 1)
+        let page = try await client.trendingMovies(timeWindow: .week, page: 1)
         #expect(page.page == 1)
         #expect(!page.results.isEmpty)
     }
@@ -110,7 +110,7 @@ import Testing
         let client = TMDBClient(
             configuration: Configuration(
                 credential: .apiKey("k"), baseURL: try url(""), forcesSampleData: true))
-        let page = try await client.trendingMovies(window: .week, page: 1)
+        let page = try await client.trendingMovies(timeWindow: .week, page: 1)
         #expect(!page.results.isEmpty)
     }
 
@@ -118,7 +118,7 @@ import Testing
     func pageBeyondTheSampleIsNotFound() async {
         let client = TMDBClient(configuration: Configuration())
         let error = await tmdbError { () async throws(TMDBError) in
-            try await client.trendingMovies(window: .week, page: 500)
+            try await client.trendingMovies(timeWindow: .week, page: 500)
         }
         #expect(error == .notFound)
     }

@@ -84,12 +84,12 @@ import Testing
     private func trendingOrder(_ client: TMDBClient, language: String) async throws -> [Movie] {
         var movies: [Movie] = []
         var seen = Set<Int>()
-        let windows: [TrendingWindow] = language == "ko-KR" ? [.week] : [.week, .day]
-        for window in windows {
+        let timeWindows: [TimeWindow] = language == "ko-KR" ? [.week] : [.week, .day]
+        for timeWindow in timeWindows {
             var page = 1
             var lastPage = 1
             repeat {
-                let moviePage = try await client.trendingMovies(window: window, page: page)
+                let moviePage = try await client.trendingMovies(timeWindow: timeWindow, page: page)
                 lastPage = moviePage.lastAvailablePage
                 for movie in moviePage.results where seen.insert(movie.id).inserted {
                     movies.append(movie)

@@ -19,7 +19,7 @@ struct OriginalTitleTests {
     private func firstScreen(language: String) async -> [String] {
         let client = TMDBClient(
             configuration: Configuration(language: language), retryPolicy: .immediate)
-        let app = App(client: client, window: .week, clock: TestClock())
+        let app = App(client: client, timeWindow: .week, clock: TestClock())
         let terminal = VirtualTerminal(width: 100, height: 24)
         let application = Application(
             rootViewController: app.makeRootViewController(), terminal: terminal,

@@ -29,7 +29,7 @@ struct DistinctStatesTests {
     @Test("TrendingViewModel.State is Equatable")
     func stateIsEquatable() {
         #expect(State() == State())
-        #expect(State(window: .day) != State(window: .week))
+        #expect(State(timeWindow: .day) != State(timeWindow: .week))
         #expect(State(selectedRow: 3) != State(selectedRow: 4))
     }
 
@@ -38,10 +38,10 @@ struct DistinctStatesTests {
         // Row 3 is chosen twice, then `r` while the first page is shown reloads it.
         let selections = scheduler.createHotObservable([.next(300, 3), .next(310, 3)])
         let load = scheduler.createHotObservable([.next(210, ())])
-        let output = TrendingViewModel(window: .week).transform(
+        let output = TrendingViewModel(timeWindow: .week).transform(
             input: TrendingViewModel.Input(
                 viewDidLoad: load.asSignal(onErrorSignalWith: .empty()),
-                toggleWindow: .empty(),
+                toggleTimeWindow: .empty(),
                 retry: .empty(),
                 selection: selections.asSignal(onErrorSignalWith: .empty()),
                 selectMovie: .empty()))

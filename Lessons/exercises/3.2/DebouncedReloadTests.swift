@@ -30,13 +30,13 @@ struct DebouncedReloadTests {
     private func loadingTimes(
         keyTimes: [TestTime], runningTo end: TestTime, states: Int
     ) async -> [TestTime] {
-        let viewModel = TrendingViewModel(window: .week, scheduler: scheduler)
+        let viewModel = TrendingViewModel(timeWindow: .week, scheduler: scheduler)
         let load = scheduler.createHotObservable([.next(210, ())])
         let keys = scheduler.createHotObservable(keyTimes.map { .next($0, ()) })
         let output = viewModel.transform(
             input: TrendingViewModel.Input(
                 viewDidLoad: load.asSignal(onErrorSignalWith: .empty()),
-                toggleWindow: .empty(),
+                toggleTimeWindow: .empty(),
                 retry: .empty(),
                 selection: .empty(),
                 selectMovie: .empty(),

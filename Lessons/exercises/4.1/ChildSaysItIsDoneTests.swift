@@ -40,14 +40,14 @@ struct ChildSaysItIsDoneTests {
 
     @Test("AppCoordinator sets onFinish on every child it starts")
     func theParentSetsOnFinish() async throws {
-        let coordinator = AppCoordinator(window: .week, scheduler: MainScheduler.instance)
+        let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler.instance)
         let (child, _, _) = try await openMovie(coordinator)
         #expect(child.onFinish != nil)
     }
 
     @Test("the child calls onFinish once, when its screen has left the stack, not before")
     func theChildFinishesOnceWhenItsScreenHasGone() async throws {
-        let coordinator = AppCoordinator(window: .week, scheduler: MainScheduler.instance)
+        let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler.instance)
         let (child, terminal, application) = try await openMovie(coordinator)
         let calls = Tally()
         let parentsOnFinish = child.onFinish
@@ -66,7 +66,7 @@ struct ChildSaysItIsDoneTests {
 
     @Test("the parent lets a child go only when the child says it is done")
     func theParentWaitsForOnFinish() async throws {
-        let coordinator = AppCoordinator(window: .week, scheduler: MainScheduler.instance)
+        let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler.instance)
         let (child, terminal, application) = try await openMovie(coordinator)
         child.onFinish = {}
         terminal.type(.character("b"))
@@ -78,7 +78,7 @@ struct ChildSaysItIsDoneTests {
 
     @Test("E5: after going back the child is freed")
     func theFinishedChildIsFreed() async throws {
-        let coordinator = AppCoordinator(window: .week, scheduler: MainScheduler.instance)
+        let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler.instance)
         weak var weakChild: MovieDetailCoordinator?
         let terminal: VirtualTerminal
         let application: Application

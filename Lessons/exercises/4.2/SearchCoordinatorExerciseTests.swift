@@ -33,7 +33,7 @@ struct SearchCoordinatorExerciseTests {
 
     @Test("AppCoordinator keeps its searchCoordinator, and a result still opens a detail flow")
     func theAppCoordinatorOpensAResultThroughItsChild() throws {
-        let coordinator = AppCoordinator(window: .week, scheduler: MainScheduler.instance)
+        let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler.instance)
         let navigationController = coordinator.start()
         let application = Application(
             rootViewController: navigationController, terminal: VirtualTerminal(),
@@ -57,7 +57,7 @@ struct SearchCoordinatorExerciseTests {
         weak var weakApp: AppCoordinator?
         weak var weakSearch: SearchCoordinator?
         do {
-            let coordinator = AppCoordinator(window: .week, scheduler: MainScheduler.instance)
+            let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler.instance)
             let navigationController = coordinator.start()
             weakApp = coordinator
             weakSearch = coordinator.searchCoordinator

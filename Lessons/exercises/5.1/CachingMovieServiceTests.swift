@@ -20,7 +20,7 @@ struct CachingMovieServiceTests {
         let detailCalls = Mutex<[Int]>([])
         let otherCalls = Mutex(0)
 
-        func trendingMovies(window: TrendingWindow, page: Int) async throws(TMDBError)
+        func trendingMovies(timeWindow: TimeWindow, page: Int) async throws(TMDBError)
             -> MoviePage
         {
             otherCalls.withLock { $0 += 1 }
@@ -67,8 +67,8 @@ struct CachingMovieServiceTests {
     func everythingElsePassesThrough() async throws {
         let counting = CountingService()
         let service = CachingMovieService(wrapping: counting)
-        _ = try await service.trendingMovies(window: .week, page: 1)
-        _ = try await service.trendingMovies(window: .week, page: 1)
+        _ = try await service.trendingMovies(timeWindow: .week, page: 1)
+        _ = try await service.trendingMovies(timeWindow: .week, page: 1)
         _ = try await service.movieVideos(id: 1)
         _ = try await service.movieVideos(id: 1)
         _ = try await service.searchMovies(query: "dune", page: 1)
@@ -80,7 +80,7 @@ struct CachingMovieServiceTests {
     func theAppAsksForADetailOnce() async throws {
         let stub = HTTPStub()
         let client = stub.makeClient(retryPolicy: .immediate)
-        let app = App(client: client, window: .week, clock: TestClock())
+        let app = App(client: client, timeWindow: .week, clock: TestClock())
         let application = Application(
             rootViewController: app.makeRootViewController(), terminal: VirtualTerminal(),
             help: MovieApp.help(for: client.configuration))

@@ -1,6 +1,6 @@
 import MVC
 import MovieUI
 
-await MovieApp.main(command: "mvc") { client, window, clock in
-    App(client: client, window: window, clock: clock)
+await MovieApp.main(command: "mvc") { client, timeWindow, clock in
+    App(client: client, timeWindow: timeWindow, clock: clock)
 }

@@ -1,6 +1,6 @@
 import MVVMCDI
 import MovieUI
 
-await MovieApp.main(command: "mvvm-c-di") { client, window, clock in
-    App(client: client, window: window, clock: clock)
+await MovieApp.main(command: "mvvm-c-di") { client, timeWindow, clock in
+    App(client: client, timeWindow: timeWindow, clock: clock)
 }

@@ -1,6 +1,6 @@
 import MVVMC
 import MovieUI
 
-await MovieApp.main(command: "mvvm-c") { client, window, clock in
-    App(client: client, window: window, clock: clock)
+await MovieApp.main(command: "mvvm-c") { client, timeWindow, clock in
+    App(client: client, timeWindow: timeWindow, clock: clock)
 }

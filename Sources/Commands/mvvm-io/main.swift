@@ -1,6 +1,6 @@
 import MVVMIO
 import MovieUI
 
-await MovieApp.main(command: "mvvm-io") { client, window, clock in
-    App(client: client, window: window, clock: clock)
+await MovieApp.main(command: "mvvm-io") { client, timeWindow, clock in
+    App(client: client, timeWindow: timeWindow, clock: clock)
 }

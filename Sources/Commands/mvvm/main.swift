@@ -1,6 +1,6 @@
 import MVVM
 import MovieUI
 
-await MovieApp.main(command: "mvvm") { client, window, clock in
-    App(client: client, window: window, clock: clock)
+await MovieApp.main(command: "mvvm") { client, timeWindow, clock in
+    App(client: client, timeWindow: timeWindow, clock: clock)
 }
