@@ -21,40 +21,40 @@ let package = Package(
     ],
     targets: [
         // Shared modules.
-        .target(name: "TMDB", resources: [.copy("SampleData")]),
+        .target(name: "TMDB", dependencies: ["MovieDomain"], resources: [.copy("SampleData")]),
         .target(name: "TerminalUI", exclude: ["README.md"]),
-        .target(name: "MovieUI", dependencies: ["TerminalUI", "TMDB"]),
-        .target(name: "MovieFormatting", dependencies: ["TMDB"]),
+        .target(name: "MovieUI", dependencies: ["MovieDomain", "TerminalUI", "TMDB"]),
+        .target(name: "MovieDomain"),
         .target(name: "ViewModelKit"),
 
         // One module per architecture step, and its command.
         .target(
-            name: "MVC", dependencies: ["MovieFormatting", "MovieUI", "TerminalUI", "TMDB"],
+            name: "MVC", dependencies: ["MovieDomain", "MovieUI", "TerminalUI", "TMDB"],
             path: "Sources/01-MVC"),
         .executableTarget(
             name: "MVCCommand", dependencies: ["MVC", "MovieUI"], path: "Sources/Commands/mvc"),
         .target(
-            name: "MVVM", dependencies: ["MovieFormatting", "MovieUI", "TerminalUI", "TMDB"],
+            name: "MVVM", dependencies: ["MovieDomain", "MovieUI", "TerminalUI", "TMDB"],
             path: "Sources/02-MVVM"),
         .executableTarget(
             name: "MVVMCommand", dependencies: ["MVVM", "MovieUI"], path: "Sources/Commands/mvvm"),
         .target(
             name: "MVVMIO",
-            dependencies: ["MovieFormatting", "MovieUI", "TerminalUI", "TMDB", "ViewModelKit"],
+            dependencies: ["MovieDomain", "MovieUI", "TerminalUI", "TMDB", "ViewModelKit"],
             path: "Sources/03-MVVM-IO"),
         .executableTarget(
             name: "MVVMIOCommand", dependencies: ["MVVMIO", "MovieUI"],
             path: "Sources/Commands/mvvm-io"),
         .target(
             name: "MVVMC",
-            dependencies: ["MovieFormatting", "MovieUI", "TerminalUI", "TMDB", "ViewModelKit"],
+            dependencies: ["MovieDomain", "MovieUI", "TerminalUI", "TMDB", "ViewModelKit"],
             path: "Sources/04-MVVM-C"),
         .executableTarget(
             name: "MVVMCCommand", dependencies: ["MVVMC", "MovieUI"],
             path: "Sources/Commands/mvvm-c"),
         .target(
             name: "MVVMCDI",
-            dependencies: ["MovieFormatting", "MovieUI", "TerminalUI", "TMDB", "ViewModelKit"],
+            dependencies: ["MovieDomain", "MovieUI", "TerminalUI", "TMDB", "ViewModelKit"],
             path: "Sources/05-MVVM-C-DI"),
         .executableTarget(
             name: "MVVMCDICommand", dependencies: ["MVVMCDI", "MovieUI"],
@@ -89,11 +89,12 @@ let package = Package(
             dependencies: ["Steps", "MovieUI", "TerminalUI", "TMDB", "TMDBTestSupport"]),
 
         // Tests.
-        .testTarget(name: "TMDBTests", dependencies: ["TMDB", "TMDBTestSupport"]),
+        .testTarget(name: "MovieDomainTests", dependencies: ["MovieDomain"]),
+        .testTarget(name: "TMDBTests", dependencies: ["MovieDomain", "TMDB", "TMDBTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PseudoTerminal"]),
         .testTarget(
             name: "MovieUITests",
-            dependencies: ["MovieFormatting", "MovieUI", "TMDB", "TerminalUI"]),
+            dependencies: ["MovieDomain", "MovieUI", "TMDB", "TerminalUI"]),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons", "StepCatalog"]),
         .testTarget(
             name: "ViewModelKitTests", dependencies: ["ViewModelKit", "ViewModelKitTesting"]),
@@ -141,7 +142,7 @@ if let exercise = Context.environment["LESSONS_EXERCISE"],
         .testTarget(
             name: "ExerciseTests",
             dependencies: [
-                .target(name: step), "MovieFormatting", "MovieUI", "StepTestSupport", "TMDB",
+                .target(name: step), "MovieDomain", "MovieUI", "StepTestSupport", "TMDB",
                 "TMDBTestSupport", "TerminalUI", "ViewModelKit", "ViewModelKitTesting",
             ],
             path: "Lessons/exercises/\(exercise)"))

@@ -1,5 +1,5 @@
 import Foundation
-import MovieFormatting
+import MovieDomain
 import MovieUI
 import TMDB
 import TerminalUI
@@ -109,11 +109,14 @@ final class MovieDetailViewController: ViewController {
 
     private func makeContent(for detail: MovieDetail) -> MovieDetailContent {
         MovieDetailContent(
-            heading: MovieFormatter.heading(for: detail),
+            heading: MovieFormatter.heading(title: detail.title, releaseDate: detail.releaseDate),
             tagline: detail.tagline,
-            facts: MovieFormatter.facts(for: detail),
+            facts: MovieFormatter.facts(
+                genres: detail.genres.map(\.name), runtime: detail.runtime,
+                releaseDate: detail.releaseDate, voteAverage: detail.voteAverage,
+                voteCount: detail.voteCount),
             overview: MovieFormatter.overview(detail.overview),
-            cast: MovieFormatter.cast(detail.cast),
+            cast: MovieFormatter.cast(detail.cast.map { ($0.name, $0.character) }),
             trailerLink: trailer?.youTubeURL?.absoluteString ?? "")
     }
 }

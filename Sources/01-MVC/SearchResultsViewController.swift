@@ -1,5 +1,5 @@
 import Foundation
-import MovieFormatting
+import MovieDomain
 import MovieUI
 import TMDB
 import TerminalUI
@@ -13,9 +13,8 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
     private let clock: any Clock<Duration>
     /// The query last sent; its results are the ones shown (S2, S4).
     private var query = ""
-    private var movies: [Movie] = []
-    private var lastLoadedPage = 0
-    private var lastAvailablePage = 1
+    /// The model: the movies shown and the pages behind them (S5).
+    private var movieList = MovieList<Movie>()
     private var isLoading = false
     /// True while the typing has not paused long enough to send what it typed (S2).
     private var isWaitingForTyping = false
@@ -89,9 +88,7 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
         query = text
         // S4: a newer query stops waiting for the older one, whose answer is ignored.
         loadTask?.cancel()
-        movies = []
-        lastLoadedPage = 0
-        lastAvailablePage = 1
+        movieList = MovieList()
         isLoading = false
         loadError = nil
         listView.reloadData()
@@ -101,7 +98,7 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
 
     /// `r` retries a failed next page and keeps the results; otherwise it searches again (S6).
     private func retry() {
-        if loadError != nil && !movies.isEmpty {
+        if loadError != nil && !movieList.isEmpty {
             loadNextPage()
         } else {
             let text = query
@@ -112,11 +109,10 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
 
     /// Requests the page after the last one loaded, unless one is loading or none is left (S5).
     private func loadNextPage() {
-        guard !isLoading, lastLoadedPage < lastAvailablePage else { return }
+        guard !isLoading, let page = movieList.nextPage else { return }
         isLoading = true
         loadError = nil
         let query = query
-        let page = lastLoadedPage + 1
         loadTask = Task { [weak self] in
             do throws(TMDBError) {
                 let moviePage = try await TMDBClient.shared.searchMovies(query: query, page: page)
@@ -130,25 +126,20 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
         render()
     }
 
-    /// S5: the next page is wanted once the selection is within 4 rows of the last movie.
+    /// S5: the next page is wanted once the selection nears the end of the results.
     private func loadNextPageIfNeeded() {
-        guard !movies.isEmpty, listView.selectedRow >= movies.count - 5 else { return }
+        guard movieList.wantsNextPage(lastVisibleRow: listView.selectedRow) else { return }
         loadNextPage()
     }
 
-    /// S5: adult titles and movies already shown are left out, so ranks stay continuous.
-    /// A page that adds nothing new asks for no more by itself: the user's next move does.
+    /// S5: the list leaves out adult titles and movies already shown. A page that adds
+    /// nothing new asks for no more by itself: the user's next move does.
     private func append(_ moviePage: MoviePage, page: Int) {
-        var shownIDs = Set(movies.map(\.id))
-        let countBefore = movies.count
-        for movie in moviePage.results.excludingAdult() where shownIDs.insert(movie.id).inserted {
-            movies.append(movie)
-        }
-        lastLoadedPage = page
-        lastAvailablePage = moviePage.lastAvailablePage
+        let addedMovies = movieList.append(
+            moviePage.results, page: page, totalPages: moviePage.totalPages)
         isLoading = false
         render()
-        if movies.count > countBefore {
+        if addedMovies {
             loadNextPageIfNeeded()
         }
     }
@@ -165,12 +156,12 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
         navigationItem.title = "Search"
         navigationItem.subtitle = query.isEmpty ? "" : "“\(query)”"
         navigationItem.trailing =
-            movies.isEmpty ? "" : "\(listView.selectedRow + 1) / \(movies.count)"
+            movieList.isEmpty ? "" : "\(listView.selectedRow + 1) / \(movieList.count)"
         listView.reloadData()
-        listView.isHidden = movies.isEmpty
+        listView.isHidden = movieList.isEmpty
         let isBusy = isWaitingForTyping || isLoading
-        loadingView.isHidden = !(movies.isEmpty && isBusy)
-        messageView.isHidden = !(movies.isEmpty && !isBusy && !query.isEmpty)
+        loadingView.isHidden = !(movieList.isEmpty && isBusy)
+        messageView.isHidden = !(movieList.isEmpty && !isBusy && !query.isEmpty)
         if let loadError {
             messageView.kind = .error
             messageView.message = loadError.message
@@ -184,29 +175,19 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
     }
 
     private var currentStatusLine: StatusLine {
-        if isWaitingForTyping || (isLoading && movies.isEmpty) {
+        if isWaitingForTyping || (isLoading && movieList.isEmpty) {
             return .activity("Searching…")
-        } else if movies.isEmpty {
+        } else if movieList.isEmpty {
             return .hint("/ edit · esc close · ? help · q quit")
         } else if isLoading {
             return .activity("Loading more…")
         } else if let loadError {
             return .error("Couldn't load more: \(loadError.message) r to retry")
-        } else if lastLoadedPage >= lastAvailablePage {
-            return .note("End of the results · \(MovieFormatter.movieCount(movies.count))")
+        } else if movieList.isComplete {
+            return .note("End of the results · \(MovieFormatter.movieCount(movieList.count))")
         } else {
             return .hint("↑↓ move · enter open · / edit · esc close · ? help · q quit")
         }
-    }
-
-    // MARK: Formatting
-
-    private func makeCell(for movie: Movie, rank: Int) -> MovieRowCell {
-        MovieRowCell(
-            rank: "\(rank)",
-            title: movie.title,
-            year: MovieFormatter.year(of: movie.releaseDate),
-            rating: MovieFormatter.rating(average: movie.voteAverage, count: movie.voteCount))
     }
 }
 
@@ -214,11 +195,11 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
 
 extension SearchResultsViewController: ListViewDataSource, ListViewDelegate {
     func numberOfRows(in listView: ListView) -> Int {
-        movies.count
+        movieList.count
     }
 
     func listView(_ listView: ListView, cellForRowAt row: Int) -> any ListCell {
-        makeCell(for: movies[row], rank: row + 1)
+        MovieRowCell(movieList.row(at: row))
     }
 
     func listView(_ listView: ListView, didMoveSelectionTo row: Int) {
@@ -227,7 +208,7 @@ extension SearchResultsViewController: ListViewDataSource, ListViewDelegate {
     }
 
     func listView(_ listView: ListView, didSelectRowAt row: Int) {
-        let detailViewController = MovieDetailViewController(movie: movies[row])
+        let detailViewController = MovieDetailViewController(movie: movieList.movies[row])
         navigationController?.pushViewController(detailViewController, animated: true)
     }
 }

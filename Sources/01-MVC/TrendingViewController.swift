@@ -1,5 +1,5 @@
 import Foundation
-import MovieFormatting
+import MovieDomain
 import MovieUI
 import TMDB
 import TerminalUI
@@ -11,9 +11,8 @@ final class TrendingViewController: ViewController {
 
     private var timeWindow: TimeWindow
     private let clock: any Clock<Duration>
-    private var movies: [Movie] = []
-    private var lastLoadedPage = 0
-    private var lastAvailablePage = 1
+    /// The model: the movies shown and the pages behind them (T6–T8).
+    private var movieList = MovieList<Movie>()
     private var isLoading = false
     private var loadError: TMDBError?
     private var loadTask: Task<Void, Never>?
@@ -63,9 +62,7 @@ final class TrendingViewController: ViewController {
     /// Starts over from page 1 (T10); a request still in flight is cancelled and ignored (E1).
     private func reload() {
         loadTask?.cancel()
-        movies = []
-        lastLoadedPage = 0
-        lastAvailablePage = 1
+        movieList = MovieList()
         isLoading = false
         loadError = nil
         listView.reloadData()
@@ -75,7 +72,7 @@ final class TrendingViewController: ViewController {
 
     /// `r` retries a failed next page and keeps the list (T9); otherwise it reloads (T10).
     private func retry() {
-        if loadError != nil && !movies.isEmpty {
+        if loadError != nil && !movieList.isEmpty {
             loadNextPage()
         } else {
             reload()
@@ -84,11 +81,10 @@ final class TrendingViewController: ViewController {
 
     /// Requests the page after the last one loaded, unless one is loading or none is left (T6, T8).
     private func loadNextPage() {
-        guard !isLoading, lastLoadedPage < lastAvailablePage else { return }
+        guard !isLoading, let page = movieList.nextPage else { return }
         isLoading = true
         loadError = nil
         let timeWindow = timeWindow
-        let page = lastLoadedPage + 1
         loadTask = Task { [weak self] in
             do throws(TMDBError) {
                 let moviePage = try await TMDBClient.shared.trendingMovies(
@@ -103,26 +99,20 @@ final class TrendingViewController: ViewController {
         render()
     }
 
-    /// T6: the next page is wanted once the selection is within 4 rows of the last movie
-    /// (the last row is `count - 1`, so from row `count - 5` on).
+    /// T6: the next page is wanted once the selection nears the end of the list.
     private func loadNextPageIfNeeded() {
-        guard !movies.isEmpty, listView.selectedRow >= movies.count - 5 else { return }
+        guard movieList.wantsNextPage(lastVisibleRow: listView.selectedRow) else { return }
         loadNextPage()
     }
 
-    /// T7: adult titles and movies already shown are left out, so ranks stay continuous.
-    /// A page that adds nothing new asks for no more by itself: the user's next move does.
+    /// T7: the list leaves out adult titles and movies already shown. A page that adds
+    /// nothing new asks for no more by itself: the user's next move does.
     private func append(_ moviePage: MoviePage, page: Int) {
-        var shownIDs = Set(movies.map(\.id))
-        let countBefore = movies.count
-        for movie in moviePage.results.excludingAdult() where shownIDs.insert(movie.id).inserted {
-            movies.append(movie)
-        }
-        lastLoadedPage = page
-        lastAvailablePage = moviePage.lastAvailablePage
+        let addedMovies = movieList.append(
+            moviePage.results, page: page, totalPages: moviePage.totalPages)
         isLoading = false
         render()
-        if movies.count > countBefore {
+        if addedMovies {
             loadNextPageIfNeeded()
         }
     }
@@ -138,13 +128,13 @@ final class TrendingViewController: ViewController {
     private func render() {
         navigationItem.title = "Trending movies"
         navigationItem.subtitle =
-            "\(MovieFormatter.name(of: timeWindow)) · \(TMDBClient.shared.configuration.dataSourceName)"
+            "\(MovieFormatter.timeWindowName(isWeek: timeWindow == .week)) · \(TMDBClient.shared.configuration.dataSourceName)"
         navigationItem.trailing =
-            movies.isEmpty ? "" : "\(listView.selectedRow + 1) / \(movies.count)"
+            movieList.isEmpty ? "" : "\(listView.selectedRow + 1) / \(movieList.count)"
         listView.reloadData()
-        listView.isHidden = movies.isEmpty
-        loadingView.isHidden = !(movies.isEmpty && isLoading)
-        messageView.isHidden = !(movies.isEmpty && !isLoading)
+        listView.isHidden = movieList.isEmpty
+        loadingView.isHidden = !(movieList.isEmpty && isLoading)
+        messageView.isHidden = !(movieList.isEmpty && !isLoading)
         if let loadError {
             messageView.kind = .error
             messageView.message = loadError.message
@@ -158,27 +148,17 @@ final class TrendingViewController: ViewController {
     }
 
     private var currentStatusLine: StatusLine {
-        if movies.isEmpty {
+        if movieList.isEmpty {
             return .hint("t today/this week · r reload · ? help · q quit")
         } else if isLoading {
             return .activity("Loading more…")
         } else if let loadError {
             return .error("Couldn't load more: \(loadError.message) r to retry")
-        } else if lastLoadedPage >= lastAvailablePage {
-            return .note("End of the list · \(MovieFormatter.movieCount(movies.count))")
+        } else if movieList.isComplete {
+            return .note("End of the list · \(MovieFormatter.movieCount(movieList.count))")
         } else {
             return .hint("↑↓ move · enter open · / search · t today/this week · ? help · q quit")
         }
-    }
-
-    // MARK: Formatting
-
-    private func makeCell(for movie: Movie, rank: Int) -> MovieRowCell {
-        MovieRowCell(
-            rank: "\(rank)",
-            title: movie.title,
-            year: MovieFormatter.year(of: movie.releaseDate),
-            rating: MovieFormatter.rating(average: movie.voteAverage, count: movie.voteCount))
     }
 }
 
@@ -186,11 +166,11 @@ final class TrendingViewController: ViewController {
 
 extension TrendingViewController: ListViewDataSource, ListViewDelegate {
     func numberOfRows(in listView: ListView) -> Int {
-        movies.count
+        movieList.count
     }
 
     func listView(_ listView: ListView, cellForRowAt row: Int) -> any ListCell {
-        makeCell(for: movies[row], rank: row + 1)
+        MovieRowCell(movieList.row(at: row))
     }
 
     func listView(_ listView: ListView, didMoveSelectionTo row: Int) {
@@ -199,7 +179,7 @@ extension TrendingViewController: ListViewDataSource, ListViewDelegate {
     }
 
     func listView(_ listView: ListView, didSelectRowAt row: Int) {
-        let detailViewController = MovieDetailViewController(movie: movies[row])
+        let detailViewController = MovieDetailViewController(movie: movieList.movies[row])
         navigationController?.pushViewController(detailViewController, animated: true)
     }
 }

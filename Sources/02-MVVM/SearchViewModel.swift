@@ -1,5 +1,5 @@
 import Foundation
-import MovieFormatting
+import MovieDomain
 import Observation
 import TMDB
 
@@ -9,21 +9,6 @@ import TMDB
 @MainActor
 @Observable
 final class SearchViewModel {
-    /// One row, ready to show.
-    struct Row: Equatable {
-        let rank: String
-        let title: String
-        let year: String
-        let rating: String
-    }
-
-    /// The message in place of the results: an error, or no match.
-    struct Message: Equatable {
-        let text: String
-        let hint: String
-        let isError: Bool
-    }
-
     /// What the bottom line says.
     enum Footer: Equatable {
         case hint(String)
@@ -38,9 +23,8 @@ final class SearchViewModel {
     private let clock: any Clock<Duration>
     /// The query last sent; its results are the ones shown (S2, S4).
     private var query = ""
-    private var movies: [Movie] = []
-    private var lastLoadedPage = 0
-    private var lastAvailablePage = 1
+    /// The movies shown and the pages behind them (S5).
+    private var movieList = MovieList<Movie>()
     private var isLoading = false
     /// True while the typing has not paused long enough to send what it typed (S2).
     private var isWaitingForTyping = false
@@ -81,7 +65,7 @@ final class SearchViewModel {
     /// Returns false when there is nothing to retry.
     func retry() -> Bool {
         guard !query.isEmpty else { return false }
-        if loadError != nil && !movies.isEmpty {
+        if loadError != nil && !movieList.isEmpty {
             loadNextPage()
         } else {
             let text = query
@@ -99,7 +83,7 @@ final class SearchViewModel {
 
     /// The movie behind a row, for opening its detail.
     func movie(at row: Int) -> Movie {
-        movies[row]
+        movieList.movies[row]
     }
 
     // MARK: Searching
@@ -112,9 +96,7 @@ final class SearchViewModel {
         query = text
         // S4: a newer query stops waiting for the older one, whose answer is ignored.
         loadTask?.cancel()
-        movies = []
-        lastLoadedPage = 0
-        lastAvailablePage = 1
+        movieList = MovieList()
         isLoading = false
         loadError = nil
         selectedRow = 0
@@ -123,11 +105,10 @@ final class SearchViewModel {
 
     /// Requests the page after the last one loaded, unless one is loading or none is left (S5).
     private func loadNextPage() {
-        guard !isLoading, lastLoadedPage < lastAvailablePage else { return }
+        guard !isLoading, let page = movieList.nextPage else { return }
         isLoading = true
         loadError = nil
         let query = query
-        let page = lastLoadedPage + 1
         loadTask = Task { [weak self] in
             do throws(TMDBError) {
                 let moviePage = try await TMDBClient.shared.searchMovies(query: query, page: page)
@@ -140,24 +121,19 @@ final class SearchViewModel {
         }
     }
 
-    /// S5: the next page is wanted once the selection is within 4 rows of the last movie.
+    /// S5: the next page is wanted once the selection nears the end of the results.
     private func loadNextPageIfNeeded() {
-        guard !movies.isEmpty, selectedRow >= movies.count - 5 else { return }
+        guard movieList.wantsNextPage(lastVisibleRow: selectedRow) else { return }
         loadNextPage()
     }
 
-    /// S5: adult titles and movies already shown are left out, so ranks stay continuous.
-    /// A page that adds nothing new asks for no more by itself: the user's next move does.
+    /// S5: the list leaves out adult titles and movies already shown. A page that adds
+    /// nothing new asks for no more by itself: the user's next move does.
     private func append(_ moviePage: MoviePage, page: Int) {
-        var shownIDs = Set(movies.map(\.id))
-        let countBefore = movies.count
-        for movie in moviePage.results.excludingAdult() where shownIDs.insert(movie.id).inserted {
-            movies.append(movie)
-        }
-        lastLoadedPage = page
-        lastAvailablePage = moviePage.lastAvailablePage
+        let addedMovies = movieList.append(
+            moviePage.results, page: page, totalPages: moviePage.totalPages)
         isLoading = false
-        if movies.count > countBefore {
+        if addedMovies {
             loadNextPageIfNeeded()
         }
     }
@@ -174,47 +150,42 @@ final class SearchViewModel {
     var subtitle: String { query.isEmpty ? "" : "“\(query)”" }
 
     var position: String {
-        movies.isEmpty ? "" : "\(selectedRow + 1) / \(movies.count)"
+        movieList.isEmpty ? "" : "\(selectedRow + 1) / \(movieList.count)"
     }
 
-    var rowCount: Int { movies.count }
+    var rowCount: Int { movieList.count }
 
-    var isSearching: Bool { movies.isEmpty && (isWaitingForTyping || isLoading) }
+    var isSearching: Bool { movieList.isEmpty && (isWaitingForTyping || isLoading) }
 
-    var message: Message? {
-        guard movies.isEmpty && !isWaitingForTyping && !isLoading && !query.isEmpty else {
+    var message: ListMessage? {
+        guard movieList.isEmpty && !isWaitingForTyping && !isLoading && !query.isEmpty else {
             return nil
         }
         if let loadError {
-            return Message(text: loadError.message, hint: "r to retry", isError: true)
+            return .failure(loadError)
         }
-        return Message(
+        return ListMessage(
             text: "No movies match “\(query)”.", hint: "/ edits the search · esc closes it",
             isError: false)
     }
 
     var footer: Footer {
-        if isWaitingForTyping || (isLoading && movies.isEmpty) {
+        if isWaitingForTyping || (isLoading && movieList.isEmpty) {
             return .searching
-        } else if movies.isEmpty {
+        } else if movieList.isEmpty {
             return .hint("/ edit · esc close · ? help · q quit")
         } else if isLoading {
             return .loadingMore
         } else if let loadError {
             return .failed("Couldn't load more: \(loadError.message) r to retry")
-        } else if lastLoadedPage >= lastAvailablePage {
-            return .ended("End of the results · \(MovieFormatter.movieCount(movies.count))")
+        } else if movieList.isComplete {
+            return .ended("End of the results · \(MovieFormatter.movieCount(movieList.count))")
         } else {
             return .hint("↑↓ move · enter open · / edit · esc close · ? help · q quit")
         }
     }
 
-    func row(at index: Int) -> Row {
-        let movie = movies[index]
-        return Row(
-            rank: "\(index + 1)",
-            title: movie.title,
-            year: MovieFormatter.year(of: movie.releaseDate),
-            rating: MovieFormatter.rating(average: movie.voteAverage, count: movie.voteCount))
+    func row(at index: Int) -> MovieRow {
+        movieList.row(at: index)
     }
 }

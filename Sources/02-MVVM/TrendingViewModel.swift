@@ -1,5 +1,5 @@
 import Foundation
-import MovieFormatting
+import MovieDomain
 import Observation
 import TMDB
 
@@ -8,21 +8,6 @@ import TMDB
 @MainActor
 @Observable
 final class TrendingViewModel {
-    /// One row, ready to show.
-    struct Row: Equatable {
-        let rank: String
-        let title: String
-        let year: String
-        let rating: String
-    }
-
-    /// The message in place of the list: an error, or an empty first page.
-    struct Message: Equatable {
-        let text: String
-        let hint: String
-        let isError: Bool
-    }
-
     /// What the bottom line says.
     enum Footer: Equatable {
         case hint(String)
@@ -34,9 +19,8 @@ final class TrendingViewModel {
     // MARK: State
 
     private var timeWindow: TimeWindow
-    private var movies: [Movie] = []
-    private var lastLoadedPage = 0
-    private var lastAvailablePage = 1
+    /// The movies shown and the pages behind them (T6–T8).
+    private var movieList = MovieList<Movie>()
     private var isLoading = false
     private var loadError: TMDBError?
     @ObservationIgnored private var loadTask: Task<Void, Never>?
@@ -61,7 +45,7 @@ final class TrendingViewModel {
 
     /// `r` retries a failed next page and keeps the list (T9); otherwise it reloads (T10).
     func retry() {
-        if loadError != nil && !movies.isEmpty {
+        if loadError != nil && !movieList.isEmpty {
             loadNextPage()
         } else {
             reload()
@@ -76,7 +60,7 @@ final class TrendingViewModel {
 
     /// The movie behind a row, for opening its detail.
     func movie(at row: Int) -> Movie {
-        movies[row]
+        movieList.movies[row]
     }
 
     // MARK: Loading
@@ -84,9 +68,7 @@ final class TrendingViewModel {
     /// Starts over from page 1 (T10); a request still in flight is cancelled and ignored (E1).
     private func reload() {
         loadTask?.cancel()
-        movies = []
-        lastLoadedPage = 0
-        lastAvailablePage = 1
+        movieList = MovieList()
         isLoading = false
         loadError = nil
         selectedRow = 0
@@ -95,11 +77,10 @@ final class TrendingViewModel {
 
     /// Requests the page after the last one loaded, unless one is loading or none is left (T6, T8).
     private func loadNextPage() {
-        guard !isLoading, lastLoadedPage < lastAvailablePage else { return }
+        guard !isLoading, let page = movieList.nextPage else { return }
         isLoading = true
         loadError = nil
         let timeWindow = timeWindow
-        let page = lastLoadedPage + 1
         loadTask = Task { [weak self] in
             do throws(TMDBError) {
                 let moviePage = try await TMDBClient.shared.trendingMovies(
@@ -113,25 +94,19 @@ final class TrendingViewModel {
         }
     }
 
-    /// T6: the next page is wanted once the selection is within 4 rows of the last movie
-    /// (the last row is `count - 1`, so from row `count - 5` on).
+    /// T6: the next page is wanted once the selection nears the end of the list.
     private func loadNextPageIfNeeded() {
-        guard !movies.isEmpty, selectedRow >= movies.count - 5 else { return }
+        guard movieList.wantsNextPage(lastVisibleRow: selectedRow) else { return }
         loadNextPage()
     }
 
-    /// T7: adult titles and movies already shown are left out, so ranks stay continuous.
-    /// A page that adds nothing new asks for no more by itself: the user's next move does.
+    /// T7: the list leaves out adult titles and movies already shown. A page that adds
+    /// nothing new asks for no more by itself: the user's next move does.
     private func append(_ moviePage: MoviePage, page: Int) {
-        var shownIDs = Set(movies.map(\.id))
-        let countBefore = movies.count
-        for movie in moviePage.results.excludingAdult() where shownIDs.insert(movie.id).inserted {
-            movies.append(movie)
-        }
-        lastLoadedPage = page
-        lastAvailablePage = moviePage.lastAvailablePage
+        let addedMovies = movieList.append(
+            moviePage.results, page: page, totalPages: moviePage.totalPages)
         isLoading = false
-        if movies.count > countBefore {
+        if addedMovies {
             loadNextPageIfNeeded()
         }
     }
@@ -146,47 +121,42 @@ final class TrendingViewModel {
     var title: String { "Trending movies" }
 
     var subtitle: String {
-        "\(MovieFormatter.name(of: timeWindow)) · \(TMDBClient.shared.configuration.dataSourceName)"
+        "\(MovieFormatter.timeWindowName(isWeek: timeWindow == .week)) · \(TMDBClient.shared.configuration.dataSourceName)"
     }
 
     var position: String {
-        movies.isEmpty ? "" : "\(selectedRow + 1) / \(movies.count)"
+        movieList.isEmpty ? "" : "\(selectedRow + 1) / \(movieList.count)"
     }
 
-    var rowCount: Int { movies.count }
+    var rowCount: Int { movieList.count }
 
-    var isLoadingFirstPage: Bool { movies.isEmpty && isLoading }
+    var isLoadingFirstPage: Bool { movieList.isEmpty && isLoading }
 
-    var message: Message? {
-        guard movies.isEmpty && !isLoading else { return nil }
+    var message: ListMessage? {
+        guard movieList.isEmpty && !isLoading else { return nil }
         if let loadError {
-            return Message(text: loadError.message, hint: "r to retry", isError: true)
+            return .failure(loadError)
         }
-        return Message(
+        return ListMessage(
             text: "No trending movies right now.", hint: "t switches between today and this week",
             isError: false)
     }
 
     var footer: Footer {
-        if movies.isEmpty {
+        if movieList.isEmpty {
             return .hint("t today/this week · r reload · ? help · q quit")
         } else if isLoading {
             return .loadingMore
         } else if let loadError {
             return .failed("Couldn't load more: \(loadError.message) r to retry")
-        } else if lastLoadedPage >= lastAvailablePage {
-            return .ended("End of the list · \(MovieFormatter.movieCount(movies.count))")
+        } else if movieList.isComplete {
+            return .ended("End of the list · \(MovieFormatter.movieCount(movieList.count))")
         } else {
             return .hint("↑↓ move · enter open · / search · t today/this week · ? help · q quit")
         }
     }
 
-    func row(at index: Int) -> Row {
-        let movie = movies[index]
-        return Row(
-            rank: "\(index + 1)",
-            title: movie.title,
-            year: MovieFormatter.year(of: movie.releaseDate),
-            rating: MovieFormatter.rating(average: movie.voteAverage, count: movie.voteCount))
+    func row(at index: Int) -> MovieRow {
+        movieList.row(at: index)
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import MovieFormatting
+import MovieDomain
 import TMDB
 import ViewModelKit
 
@@ -46,21 +46,6 @@ final class SearchViewModel: ViewModelType {
         let page: Int
     }
 
-    /// One row, ready to show.
-    struct Row: Equatable {
-        let rank: String
-        let title: String
-        let year: String
-        let rating: String
-    }
-
-    /// The message in place of the results: an error, or no match.
-    struct Message: Equatable {
-        let text: String
-        let hint: String
-        let isError: Bool
-    }
-
     /// What the bottom line says.
     enum Footer: Equatable {
         case hint(String)
@@ -74,9 +59,8 @@ final class SearchViewModel: ViewModelType {
     struct State {
         /// The query last sent; its results are the ones shown (S2, S4).
         var query = ""
-        var movies: [Movie] = []
-        var lastLoadedPage = 0
-        var lastAvailablePage = 1
+        /// The movies shown and the pages behind them (S5).
+        var movieList = MovieList<Movie>()
         /// The page being loaded; one at a time (S5).
         var pageRequest: PageRequest?
         /// True while the typing has not paused long enough to send what it typed (S2).
@@ -133,7 +117,7 @@ final class SearchViewModel: ViewModelType {
         ).asDriver(onErrorDriveWith: .empty())
         // S7: the movie on that row of the results as they are now.
         let selectedMovie = input.selectMovie.withLatestFrom(state) { row, state in
-            state.movies.indices.contains(row) ? state.movies[row] : nil
+            state.movieList.movies.indices.contains(row) ? state.movieList.movies[row] : nil
         }.compactMap { $0 }
         return Output(state: state, selectedMovie: selectedMovie)
     }
@@ -157,13 +141,13 @@ extension SearchViewModel.State {
             state.search(query)
         case .retry:
             // `r` retries a failed next page and keeps the results; otherwise the query (S6).
-            if loadError != nil && !movies.isEmpty {
+            if loadError != nil && !movieList.isEmpty {
                 state.loadNextPage()
             } else if !query.isEmpty {
                 state.search(query)
             }
         case .select(let row):
-            guard movies.indices.contains(row) else { break }
+            guard movieList.movies.indices.contains(row) else { break }
             state.selectedRow = row
             state.loadNextPageIfNeeded()
         case .loaded(let moviePage, let request):
@@ -180,9 +164,7 @@ extension SearchViewModel.State {
     /// Starts `query` over from page 1 (S4).
     private mutating func search(_ query: String) {
         self.query = query
-        movies = []
-        lastLoadedPage = 0
-        lastAvailablePage = 1
+        movieList = MovieList()
         pageRequest = nil
         loadError = nil
         selectedRow = 0
@@ -191,29 +173,24 @@ extension SearchViewModel.State {
 
     /// Asks for the page after the last one loaded, unless one is loading or none is left (S5).
     private mutating func loadNextPage() {
-        guard pageRequest == nil, lastLoadedPage < lastAvailablePage else { return }
+        guard pageRequest == nil, let page = movieList.nextPage else { return }
         loadError = nil
-        pageRequest = SearchViewModel.PageRequest(query: query, page: lastLoadedPage + 1)
+        pageRequest = SearchViewModel.PageRequest(query: query, page: page)
     }
 
-    /// S5: the next page is wanted once the selection is within 4 rows of the last movie.
+    /// S5: the next page is wanted once the selection nears the end of the results.
     private mutating func loadNextPageIfNeeded() {
-        guard !movies.isEmpty, selectedRow >= movies.count - 5 else { return }
+        guard movieList.wantsNextPage(lastVisibleRow: selectedRow) else { return }
         loadNextPage()
     }
 
-    /// S5: adult titles and movies already shown are left out, so ranks stay continuous.
-    /// A page that adds nothing new asks for no more by itself: the user's next move does.
+    /// S5: the list leaves out adult titles and movies already shown. A page that adds
+    /// nothing new asks for no more by itself: the user's next move does.
     private mutating func append(_ moviePage: MoviePage, page: Int) {
-        var shownIDs = Set(movies.map(\.id))
-        let countBefore = movies.count
-        for movie in moviePage.results.excludingAdult() where shownIDs.insert(movie.id).inserted {
-            movies.append(movie)
-        }
-        lastLoadedPage = page
-        lastAvailablePage = moviePage.lastAvailablePage
+        let addedMovies = movieList.append(
+            moviePage.results, page: page, totalPages: moviePage.totalPages)
         pageRequest = nil
-        if movies.count > countBefore {
+        if addedMovies {
             loadNextPageIfNeeded()
         }
     }
@@ -222,8 +199,6 @@ extension SearchViewModel.State {
 // MARK: - Output
 
 extension SearchViewModel.State {
-    typealias Row = SearchViewModel.Row
-    typealias Message = SearchViewModel.Message
     typealias Footer = SearchViewModel.Footer
 
     var title: String { "Search" }
@@ -231,46 +206,41 @@ extension SearchViewModel.State {
     var subtitle: String { query.isEmpty ? "" : "“\(query)”" }
 
     var position: String {
-        movies.isEmpty ? "" : "\(selectedRow + 1) / \(movies.count)"
+        movieList.isEmpty ? "" : "\(selectedRow + 1) / \(movieList.count)"
     }
 
-    var rowCount: Int { movies.count }
+    var rowCount: Int { movieList.count }
 
-    var isSearching: Bool { movies.isEmpty && (isWaitingForTyping || pageRequest != nil) }
+    var isSearching: Bool { movieList.isEmpty && (isWaitingForTyping || pageRequest != nil) }
 
-    var message: Message? {
-        guard movies.isEmpty && !isWaitingForTyping && pageRequest == nil && !query.isEmpty
+    var message: ListMessage? {
+        guard movieList.isEmpty && !isWaitingForTyping && pageRequest == nil && !query.isEmpty
         else { return nil }
         if let loadError {
-            return Message(text: loadError.message, hint: "r to retry", isError: true)
+            return .failure(loadError)
         }
-        return Message(
+        return ListMessage(
             text: "No movies match “\(query)”.", hint: "/ edits the search · esc closes it",
             isError: false)
     }
 
     var footer: Footer {
-        if isWaitingForTyping || (pageRequest != nil && movies.isEmpty) {
+        if isWaitingForTyping || (pageRequest != nil && movieList.isEmpty) {
             return .searching
-        } else if movies.isEmpty {
+        } else if movieList.isEmpty {
             return .hint("/ edit · esc close · ? help · q quit")
         } else if pageRequest != nil {
             return .loadingMore
         } else if let loadError {
             return .failed("Couldn't load more: \(loadError.message) r to retry")
-        } else if lastLoadedPage >= lastAvailablePage {
-            return .ended("End of the results · \(MovieFormatter.movieCount(movies.count))")
+        } else if movieList.isComplete {
+            return .ended("End of the results · \(MovieFormatter.movieCount(movieList.count))")
         } else {
             return .hint("↑↓ move · enter open · / edit · esc close · ? help · q quit")
         }
     }
 
-    func row(at index: Int) -> Row {
-        let movie = movies[index]
-        return Row(
-            rank: "\(index + 1)",
-            title: movie.title,
-            year: MovieFormatter.year(of: movie.releaseDate),
-            rating: MovieFormatter.rating(average: movie.voteAverage, count: movie.voteCount))
+    func row(at index: Int) -> MovieRow {
+        movieList.row(at: index)
     }
 }

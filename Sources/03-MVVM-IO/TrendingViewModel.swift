@@ -1,5 +1,5 @@
 import Foundation
-import MovieFormatting
+import MovieDomain
 import TMDB
 import ViewModelKit
 
@@ -45,21 +45,6 @@ final class TrendingViewModel: ViewModelType {
         let page: Int
     }
 
-    /// One row, ready to show.
-    struct Row: Equatable {
-        let rank: String
-        let title: String
-        let year: String
-        let rating: String
-    }
-
-    /// The message in place of the list: an error, or an empty first page.
-    struct Message: Equatable {
-        let text: String
-        let hint: String
-        let isError: Bool
-    }
-
     /// What the bottom line says.
     enum Footer: Equatable {
         case hint(String)
@@ -72,9 +57,8 @@ final class TrendingViewModel: ViewModelType {
     struct State {
         var timeWindow = TimeWindow.week
         var dataSourceName = ""
-        var movies: [Movie] = []
-        var lastLoadedPage = 0
-        var lastAvailablePage = 1
+        /// The movies shown and the pages behind them (T6–T8).
+        var movieList = MovieList<Movie>()
         /// The page being loaded; one at a time (T6).
         var pageRequest: PageRequest?
         var loadError: TMDBError?
@@ -120,7 +104,7 @@ final class TrendingViewModel: ViewModelType {
         ).asDriver(onErrorDriveWith: .empty())
         // T11: the movie on that row of the list as it is now.
         let selectedMovie = input.selectMovie.withLatestFrom(state) { row, state in
-            state.movies.indices.contains(row) ? state.movies[row] : nil
+            state.movieList.movies.indices.contains(row) ? state.movieList.movies[row] : nil
         }.compactMap { $0 }
         return Output(state: state, selectedMovie: selectedMovie)
     }
@@ -143,13 +127,13 @@ extension TrendingViewModel.State {
             state.reload()
         case .retry:
             // `r` retries a failed next page and keeps the list (T9); otherwise it reloads (T10).
-            if loadError != nil && !movies.isEmpty {
+            if loadError != nil && !movieList.isEmpty {
                 state.loadNextPage()
             } else {
                 state.reload()
             }
         case .select(let row):
-            guard movies.indices.contains(row) else { break }
+            guard movieList.movies.indices.contains(row) else { break }
             state.selectedRow = row
             state.loadNextPageIfNeeded()
         case .loaded(let moviePage, let request):
@@ -165,9 +149,7 @@ extension TrendingViewModel.State {
 
     /// Starts over from page 1 (T10).
     private mutating func reload() {
-        movies = []
-        lastLoadedPage = 0
-        lastAvailablePage = 1
+        movieList = MovieList()
         pageRequest = nil
         loadError = nil
         selectedRow = 0
@@ -176,31 +158,24 @@ extension TrendingViewModel.State {
 
     /// Asks for the page after the last one loaded, unless one is loading or none is left (T6, T8).
     private mutating func loadNextPage() {
-        guard pageRequest == nil, lastLoadedPage < lastAvailablePage else { return }
+        guard pageRequest == nil, let page = movieList.nextPage else { return }
         loadError = nil
-        pageRequest = TrendingViewModel.PageRequest(
-            timeWindow: timeWindow, page: lastLoadedPage + 1)
+        pageRequest = TrendingViewModel.PageRequest(timeWindow: timeWindow, page: page)
     }
 
-    /// T6: the next page is wanted once the selection is within 4 rows of the last movie
-    /// (the last row is `count - 1`, so from row `count - 5` on).
+    /// T6: the next page is wanted once the selection nears the end of the list.
     private mutating func loadNextPageIfNeeded() {
-        guard !movies.isEmpty, selectedRow >= movies.count - 5 else { return }
+        guard movieList.wantsNextPage(lastVisibleRow: selectedRow) else { return }
         loadNextPage()
     }
 
-    /// T7: adult titles and movies already shown are left out, so ranks stay continuous.
-    /// A page that adds nothing new asks for no more by itself: the user's next move does.
+    /// T7: the list leaves out adult titles and movies already shown. A page that adds
+    /// nothing new asks for no more by itself: the user's next move does.
     private mutating func append(_ moviePage: MoviePage, page: Int) {
-        var shownIDs = Set(movies.map(\.id))
-        let countBefore = movies.count
-        for movie in moviePage.results.excludingAdult() where shownIDs.insert(movie.id).inserted {
-            movies.append(movie)
-        }
-        lastLoadedPage = page
-        lastAvailablePage = moviePage.lastAvailablePage
+        let addedMovies = movieList.append(
+            moviePage.results, page: page, totalPages: moviePage.totalPages)
         pageRequest = nil
-        if movies.count > countBefore {
+        if addedMovies {
             loadNextPageIfNeeded()
         }
     }
@@ -209,54 +184,47 @@ extension TrendingViewModel.State {
 // MARK: - Output
 
 extension TrendingViewModel.State {
-    typealias Row = TrendingViewModel.Row
-    typealias Message = TrendingViewModel.Message
     typealias Footer = TrendingViewModel.Footer
 
     var title: String { "Trending movies" }
 
     var subtitle: String {
-        "\(MovieFormatter.name(of: timeWindow)) · \(dataSourceName)"
+        "\(MovieFormatter.timeWindowName(isWeek: timeWindow == .week)) · \(dataSourceName)"
     }
 
     var position: String {
-        movies.isEmpty ? "" : "\(selectedRow + 1) / \(movies.count)"
+        movieList.isEmpty ? "" : "\(selectedRow + 1) / \(movieList.count)"
     }
 
-    var rowCount: Int { movies.count }
+    var rowCount: Int { movieList.count }
 
-    var isLoadingFirstPage: Bool { movies.isEmpty && pageRequest != nil }
+    var isLoadingFirstPage: Bool { movieList.isEmpty && pageRequest != nil }
 
-    var message: Message? {
-        guard movies.isEmpty && pageRequest == nil else { return nil }
+    var message: ListMessage? {
+        guard movieList.isEmpty && pageRequest == nil else { return nil }
         if let loadError {
-            return Message(text: loadError.message, hint: "r to retry", isError: true)
+            return .failure(loadError)
         }
-        return Message(
+        return ListMessage(
             text: "No trending movies right now.", hint: "t switches between today and this week",
             isError: false)
     }
 
     var footer: Footer {
-        if movies.isEmpty {
+        if movieList.isEmpty {
             return .hint("t today/this week · r reload · ? help · q quit")
         } else if pageRequest != nil {
             return .loadingMore
         } else if let loadError {
             return .failed("Couldn't load more: \(loadError.message) r to retry")
-        } else if lastLoadedPage >= lastAvailablePage {
-            return .ended("End of the list · \(MovieFormatter.movieCount(movies.count))")
+        } else if movieList.isComplete {
+            return .ended("End of the list · \(MovieFormatter.movieCount(movieList.count))")
         } else {
             return .hint("↑↓ move · enter open · / search · t today/this week · ? help · q quit")
         }
     }
 
-    func row(at index: Int) -> Row {
-        let movie = movies[index]
-        return Row(
-            rank: "\(index + 1)",
-            title: movie.title,
-            year: MovieFormatter.year(of: movie.releaseDate),
-            rating: MovieFormatter.rating(average: movie.voteAverage, count: movie.voteCount))
+    func row(at index: Int) -> MovieRow {
+        movieList.row(at: index)
     }
 }

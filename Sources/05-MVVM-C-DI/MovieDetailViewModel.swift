@@ -1,5 +1,5 @@
 import Foundation
-import MovieFormatting
+import MovieDomain
 import TMDB
 import ViewModelKit
 
@@ -142,14 +142,17 @@ extension MovieDetailViewModel.State {
 
     var heading: String {
         guard let detail else { return movie.title }
-        return MovieFormatter.heading(for: detail)
+        return MovieFormatter.heading(title: detail.title, releaseDate: detail.releaseDate)
     }
 
     var tagline: String { detail?.tagline ?? "" }
 
     var facts: [String] {
         guard let detail else { return [] }
-        return MovieFormatter.facts(for: detail)
+        return MovieFormatter.facts(
+            genres: detail.genres.map(\.name), runtime: detail.runtime,
+            releaseDate: detail.releaseDate, voteAverage: detail.voteAverage,
+            voteCount: detail.voteCount)
     }
 
     var overview: String {
@@ -157,7 +160,7 @@ extension MovieDetailViewModel.State {
         return MovieFormatter.overview(detail.overview)
     }
 
-    var cast: [String] { MovieFormatter.cast(detail?.cast ?? []) }
+    var cast: [String] { MovieFormatter.cast(detail?.cast.map { ($0.name, $0.character) } ?? []) }
 
     var trailerLink: String { trailer?.youTubeURL?.absoluteString ?? "" }
 }

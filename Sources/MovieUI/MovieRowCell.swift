@@ -1,3 +1,4 @@
+import MovieDomain
 import TerminalUI
 
 /// One row of the trending list, fed with ready-to-show strings.
@@ -15,6 +16,11 @@ public struct MovieRowCell: ListCell, Hashable, Sendable {
         self.title = title
         self.year = year
         self.rating = rating
+    }
+
+    /// The cell for a row of a `MovieList`, as the list formatted it.
+    public init(_ row: MovieRow) {
+        self.init(rank: row.rank, title: row.title, year: row.year, rating: row.rating)
     }
 
     /// Column widths; the title takes what is left.

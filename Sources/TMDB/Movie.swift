@@ -1,3 +1,5 @@
+import MovieDomain
+
 /// One row of a trending or search page, decoded with explicit `CodingKeys`.
 ///
 /// TMDB's list items are user-edited data: dates may be `""`, images `null`, counts `0`,
@@ -85,9 +87,6 @@ public struct Movie: Decodable, Sendable, Hashable, Identifiable {
     }
 }
 
-extension Sequence where Element == Movie {
-    /// Trending has no `include_adult` switch, and adult titles have appeared in it (T7).
-    public func excludingAdult() -> [Movie] {
-        filter { !$0.isAdult }
-    }
-}
+/// A trending or search row is what a `MovieList` lists: it keeps the paging rules, and
+/// TMDB's shapes stay here.
+extension Movie: ListedMovie {}

@@ -21,10 +21,4 @@ public struct MoviePage: Decodable, Sendable, Equatable {
         case totalPages = "total_pages"
         case totalResults = "total_results"
     }
-
-    /// The last page worth asking for (T8): `total_pages`, but never beyond 500.
-    public var lastAvailablePage: Int { Swift.min(totalPages, Self.maximumPage) }
-
-    /// Whether a next page exists to be requested (T6, T8).
-    public var hasMorePages: Bool { page < lastAvailablePage }
 }

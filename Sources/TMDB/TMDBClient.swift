@@ -85,7 +85,7 @@ public struct TMDBClient: Sendable {
         }
     }
 
-    /// A page of trending movies (T1, T6). Adult titles are still in it: see `excludingAdult()`.
+    /// A page of trending movies (T1, T6). Adult titles are still in it: a `MovieList` leaves them out.
     public func trendingMovies(timeWindow: TimeWindow, page: Int) async throws(TMDBError)
         -> MoviePage
     {

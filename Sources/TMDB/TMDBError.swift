@@ -1,4 +1,5 @@
 import Foundation
+import MovieDomain
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -10,7 +11,7 @@ import Foundation
 /// API key (L8): a server is named by its host and port alone; texts that come from outside
 /// (TMDB's `status_message`, decoding details, the host) are redacted and flattened to one
 /// line before they get here.
-public enum TMDBError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum TMDBError: LoadFailure, Sendable, Equatable, CustomStringConvertible {
     /// The system says there is no network at all (not connected, roaming off).
     case offline
     /// No connection to `server` ("127.0.0.1:8080") could be made. Refused or no route: Linux

@@ -294,7 +294,7 @@ enum SampleMovies {
                 URL(string: "https://api.themoviedb.org/3/trending/movie/week?page=1"))
             let page = try JSONDecoder().decode(
                 MoviePage.self, from: SampleData.response(for: url).body)
-            return page.results.excludingAdult()
+            return page.results.filter { !$0.isAdult }
         }
     }
 }

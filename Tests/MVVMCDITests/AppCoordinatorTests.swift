@@ -191,7 +191,7 @@ struct AppDIContainerTests {
         #expect(loaded.row(at: 0).rank == "1")
 
         // The detail the coordinator pushes gets the same service.
-        let first = loaded.movies[0]
+        let first = loaded.movieList.movies[0]
         root.onMovieSelected?(first)
         let detail = try #require(
             navigationController.topViewController as? MovieDetailViewController)

@@ -83,7 +83,7 @@ struct SearchViewModelTests {
 
         /// The titles of every state's results, in order, for "never shown" checks.
         var everyTitleShown: Set<String> {
-            Set(states.events.flatMap { $0.value.element?.movies.map(\.title) ?? [] })
+            Set(states.events.flatMap { $0.value.element?.movieList.movies.map(\.title) ?? [] })
         }
 
         var openedTitles: [Recorded<Event<String>>] {
@@ -161,7 +161,7 @@ struct SearchViewModelTests {
             service.calls == [
                 .searchMovies(query: "dun", page: 1), .searchMovies(query: "dune", page: 1),
             ])
-        #expect(harness.latest?.movies.map(\.title) == ["New 2"])
+        #expect(harness.latest?.movieList.movies.map(\.title) == ["New 2"])
         #expect(!harness.everyTitleShown.contains("Old 1"))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MovieDomain
 import StepTestSupport
 import TMDB
 import Testing
@@ -17,17 +18,17 @@ struct TrendingStateTests {
     struct Snapshot: Equatable, CustomStringConvertible {
         var timeWindow: TimeWindow
         var movieIDs: [Int]
-        var lastLoadedPage: Int
-        var lastAvailablePage: Int
+        var loadedPages: Int
+        var availablePages: Int
         var pageRequest: PageRequest?
         var loadError: TMDBError?
         var selectedRow: Int
 
         init(_ state: State) {
             timeWindow = state.timeWindow
-            movieIDs = state.movies.map(\.id)
-            lastLoadedPage = state.lastLoadedPage
-            lastAvailablePage = state.lastAvailablePage
+            movieIDs = state.movieList.movies.map(\.id)
+            loadedPages = state.movieList.loadedPages
+            availablePages = state.movieList.availablePages
             pageRequest = state.pageRequest
             loadError = state.loadError
             selectedRow = state.selectedRow
@@ -37,13 +38,20 @@ struct TrendingStateTests {
             let request = pageRequest.map { "\($0.timeWindow) p\($0.page)" } ?? "none"
             return
                 "\(timeWindow) ids \(movieIDs.first ?? 0)…\(movieIDs.last ?? 0) (\(movieIDs.count)) "
-                + "pages \(lastLoadedPage)/\(lastAvailablePage) request \(request) "
+                + "pages \(loadedPages)/\(availablePages) request \(request) "
                 + "error \(loadError.map(String.init(describing:)) ?? "none") row \(selectedRow)"
         }
     }
 
     static func movies(_ ids: ClosedRange<Int>) -> [Movie] {
         ids.map { Movie(id: $0, title: "Movie \($0)", releaseDate: "2024-03-01") }
+    }
+
+    /// A list with `movies` as page `page` of `totalPages`.
+    static func list(_ movies: [Movie], page: Int = 1, of totalPages: Int) -> MovieList<Movie> {
+        var list = MovieList<Movie>()
+        list.append(movies, page: page, totalPages: totalPages)
+        return list
     }
 
     static func page(_ page: Int, of totalPages: Int, _ movies: [Movie]) -> MoviePage {
@@ -56,9 +64,8 @@ struct TrendingStateTests {
         _ timeWindow: TimeWindow = .week, totalPages: Int = 3, selectedRow: Int = 0
     ) -> State {
         State(
-            timeWindow: timeWindow, dataSourceName: "TMDB", movies: movies(1...20),
-            lastLoadedPage: 1,
-            lastAvailablePage: totalPages, selectedRow: selectedRow)
+            timeWindow: timeWindow, dataSourceName: "TMDB",
+            movieList: list(movies(1...20), of: totalPages), selectedRow: selectedRow)
     }
 
     static func request(_ timeWindow: TimeWindow = .week, page: Int) -> PageRequest {
@@ -155,8 +162,7 @@ struct TrendingStateTests {
         let next = loading.reduced(
             by: .loaded(Self.page(2, of: 3, Self.movies(21...40)), Self.request(page: 2)))
         var expected = loading
-        expected.movies = Self.movies(1...40)
-        expected.lastLoadedPage = 2
+        expected.movieList.append(Self.movies(21...40), page: 2, totalPages: 3)
         expected.pageRequest = nil
         #expect(Snapshot(next) == Snapshot(expected))
         #expect(next.position == "17 / 40")
@@ -169,7 +175,7 @@ struct TrendingStateTests {
         loading.pageRequest = Self.request(page: 2)
         let next = loading.reduced(
             by: .loaded(Self.page(2, of: 3, Self.movies(21...23)), Self.request(page: 2)))
-        #expect(next.movies.count == 23)
+        #expect(next.movieList.count == 23)
         #expect(next.pageRequest == Self.request(page: 3))
     }
 
@@ -198,19 +204,6 @@ struct TrendingStateTests {
         #expect(next.footer == .failed("Couldn't load more: \(message) r to retry"))
     }
 
-    @Test func duplicatesAndAdultTitlesAreLeftOutAndRanksStayContinuous() {
-        // T7: page 2 repeats movies 19 and 20 and holds an adult title (25).
-        var second = Self.movies(19...30)
-        second[6].isAdult = true
-        var loading = Self.loaded(totalPages: 2, selectedRow: 19)
-        loading.pageRequest = Self.request(page: 2)
-        let next = loading.reduced(by: .loaded(Self.page(2, of: 2, second), Self.request(page: 2)))
-        #expect(next.movies.map(\.id) == Array(1...24) + Array(26...30))
-        #expect((0..<next.rowCount).map { next.row(at: $0).rank } == (1...29).map(String.init))
-        #expect(next.pageRequest == nil)
-        #expect(next.footer == .ended("End of the list · 29 movies"))
-    }
-
     @Test func aPageThatAddsNoNewMovieDoesNotAskForTheNextOne() {
         // T6, T7: only the user's next move asks again, so a run of repeated pages cannot
         // loop through requests by itself.
@@ -219,23 +212,9 @@ struct TrendingStateTests {
         let next = loading.reduced(
             by: .loaded(Self.page(2, of: 3, Self.movies(1...20)), Self.request(page: 2)))
         var expected = Self.loaded(selectedRow: 19)
-        expected.lastLoadedPage = 2
+        expected.movieList.append(Self.movies(1...20), page: 2, totalPages: 3)
         #expect(Snapshot(next) == Snapshot(expected))
         #expect(next.reduced(by: .select(row: 18)).pageRequest == Self.request(page: 3))
-    }
-
-    @Test func noPageBeyondFiveHundredIsAsked() {
-        // T8: TMDB claims 900 pages; page 500 is the last one asked for.
-        var loading = Self.loaded(totalPages: 900, selectedRow: 19)
-        loading.lastLoadedPage = 499
-        loading.pageRequest = Self.request(page: 500)
-        let last = loading.reduced(
-            by: .loaded(Self.page(500, of: 900, Self.movies(21...40)), Self.request(page: 500)))
-        #expect(last.lastAvailablePage == 500)
-        #expect(last.pageRequest == nil)
-        let atTheEnd = last.reduced(by: .select(row: 39))
-        #expect(atTheEnd.pageRequest == nil)
-        #expect(atTheEnd.footer == .ended("End of the list · 40 movies"))
     }
 
     @Test func theOutputsSayWhatTheStateHolds() {
@@ -367,7 +346,7 @@ struct TrendingViewModelTests {
             } else if let message = state.message {
                 body = message.text
             } else {
-                body = "\(state.position) \(state.movies[state.selectedRow].title)"
+                body = "\(state.position) \(state.movieList.movies[state.selectedRow].title)"
             }
             let footer =
                 switch state.footer {
@@ -512,7 +491,7 @@ struct TrendingViewModelTests {
                     .next(400, "this week · fake data | 29 / 29 Movie 30 | \(ended)"),
                 ])
         let last = try #require(harness.latest)
-        #expect(last.movies.map(\.id) == Array(1...22) + Array(24...30))
+        #expect(last.movieList.movies.map(\.id) == Array(1...22) + Array(24...30))
         #expect(
             service.calls == [
                 .trendingMovies(timeWindow: .week, page: 1),

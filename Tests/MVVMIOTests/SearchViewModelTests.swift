@@ -1,4 +1,5 @@
 import Foundation
+import MovieDomain
 import StepTestSupport
 import TMDB
 import TMDBTestSupport
@@ -18,6 +19,13 @@ struct SearchStateTests {
         ids.map { Movie(id: $0, title: "Movie \($0)", releaseDate: "2024-03-01") }
     }
 
+    /// A list with `movies` as page `page` of `totalPages`.
+    static func list(_ movies: [Movie], page: Int = 1, of totalPages: Int) -> MovieList<Movie> {
+        var list = MovieList<Movie>()
+        list.append(movies, page: page, totalPages: totalPages)
+        return list
+    }
+
     static func page(_ page: Int, of totalPages: Int, _ movies: [Movie]) -> MoviePage {
         MoviePage(
             page: page, results: movies, totalPages: totalPages, totalResults: totalPages * 20)
@@ -26,11 +34,10 @@ struct SearchStateTests {
     @Test func aSearchStartsFromPageOneWithTheSelectionAtTheTop() {
         // S4, S5
         var state = State(
-            query: "dun", movies: Self.movies(1...20), lastLoadedPage: 1, lastAvailablePage: 3,
-            selectedRow: 7)
+            query: "dun", movieList: Self.list(Self.movies(1...20), of: 3), selectedRow: 7)
         state = state.reduced(by: .search("dune"))
         #expect(state.query == "dune")
-        #expect(state.movies.isEmpty)
+        #expect(state.movieList.isEmpty)
         #expect(state.pageRequest == PageRequest(query: "dune", page: 1))
         #expect(state.selectedRow == 0)
         #expect(state.isSearching)
@@ -42,27 +49,11 @@ struct SearchStateTests {
         let late = waiting.reduced(
             by: .loaded(Self.page(1, of: 1, Self.movies(1...3)), PageRequest(query: "dun", page: 1))
         )
-        #expect(late.movies.isEmpty)
+        #expect(late.movieList.isEmpty)
         #expect(late.pageRequest == PageRequest(query: "dune", page: 1))
         let lateFailure = waiting.reduced(by: .failed(.offline, PageRequest(query: "dun", page: 1)))
         #expect(lateFailure.loadError == nil)
         #expect(lateFailure.pageRequest == PageRequest(query: "dune", page: 1))
-    }
-
-    @Test func noPageBeyondFiveHundredIsAsked() {
-        // S5, T8: TMDB claims 900 pages; page 500 is the last one asked for.
-        var loading = State(
-            query: "e", movies: Self.movies(1...20), lastLoadedPage: 499, lastAvailablePage: 900,
-            selectedRow: 19)
-        loading.pageRequest = PageRequest(query: "e", page: 500)
-        let last = loading.reduced(
-            by: .loaded(
-                Self.page(500, of: 900, Self.movies(21...40)), PageRequest(query: "e", page: 500)))
-        #expect(last.lastAvailablePage == 500)
-        #expect(last.pageRequest == nil)
-        let atTheEnd = last.reduced(by: .select(row: 39))
-        #expect(atTheEnd.pageRequest == nil)
-        #expect(atTheEnd.footer == .ended("End of the results · 40 movies"))
     }
 
     @Test func retryAfterAFailedFirstPageSearchesTheQueryAgain() {
@@ -169,7 +160,7 @@ struct SearchViewModelTests {
             } else if let message = state.message {
                 body = message.text
             } else if state.rowCount > 0 {
-                body = "\(state.position) \(state.movies[state.selectedRow].title)"
+                body = "\(state.position) \(state.movieList.movies[state.selectedRow].title)"
             } else {
                 body = "empty"
             }
@@ -347,7 +338,7 @@ struct SearchViewModelTests {
             ])
         #expect(harness.openedTitles == [.next(700, "Movie 21")], "row 99 does not exist")
         #expect(stub.requests(path: Self.searchPath, query: ["page": "2"]).count == 1)
-        #expect(harness.latest?.movies.map(\.id) == Array(1...21) + Array(23...25))
+        #expect(harness.latest?.movieList.movies.map(\.id) == Array(1...21) + Array(23...25))
     }
 
     @Test func aFailureShowsItsMessageAndRetrySendsTheQueryAgain() async {

@@ -1,4 +1,5 @@
 import Foundation
+import MovieDomain
 import StepTestSupport
 import TMDB
 import TMDBTestSupport
@@ -208,10 +209,10 @@ struct SearchViewModelTests {
 
         #expect(
             viewModel.row(at: 0)
-                == SearchViewModel.Row(rank: "1", title: "Dated", year: "2024", rating: "★ 7.0"))
+                == MovieRow(rank: "1", title: "Dated", year: "2024", rating: "★ 7.0"))
         #expect(
             viewModel.row(at: 1)
-                == SearchViewModel.Row(rank: "2", title: "Undated", year: "—", rating: "no rating"))
+                == MovieRow(rank: "2", title: "Undated", year: "—", rating: "no rating"))
         #expect(viewModel.movie(at: 1).id == 2)
     }
 
@@ -226,7 +227,7 @@ struct SearchViewModelTests {
         #expect(await waitUntil(timeout: .seconds(60)) { viewModel.message != nil })
         #expect(
             viewModel.message
-                == SearchViewModel.Message(
+                == ListMessage(
                     text: "No movies match “zzz”.", hint: "/ edits the search · esc closes it",
                     isError: false))
     }
@@ -245,7 +246,7 @@ struct SearchViewModelTests {
         #expect(await waitUntil(timeout: .seconds(60)) { viewModel.message != nil })
         #expect(
             viewModel.message
-                == SearchViewModel.Message(
+                == ListMessage(
                     text: TMDBError.offline.message, hint: "r to retry", isError: true))
 
         #expect(viewModel.retry())

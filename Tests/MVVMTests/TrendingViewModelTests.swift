@@ -1,4 +1,5 @@
 import Foundation
+import MovieDomain
 import StepTestSupport
 import TMDB
 import TMDBTestSupport
@@ -78,7 +79,7 @@ struct TrendingViewModelTests {
 
         #expect(
             viewModel.row(at: 0)
-                == TrendingViewModel.Row(
+                == MovieRow(
                     rank: "1", title: "Dune: Part Two", year: "2024", rating: "★ 7.4"))
         #expect(viewModel.row(at: 1).year == "—")
         #expect(viewModel.row(at: 2).rating == "no rating")
@@ -242,7 +243,7 @@ struct TrendingViewModelTests {
         #expect(await waitUntil { viewModel.message != nil })
         #expect(
             viewModel.message
-                == TrendingViewModel.Message(
+                == ListMessage(
                     text: TMDBError.offline.message, hint: "r to retry", isError: true))
         #expect(viewModel.rowCount == 0)
         #expect(!viewModel.isLoadingFirstPage)

@@ -1,4 +1,5 @@
 import Foundation
+import MovieDomain
 import TMDB
 import Testing
 
@@ -41,11 +42,18 @@ import Testing
         #expect(movie.title == "기생충 미공개")
     }
 
-    /// T7: adult titles are left out.
+    /// A `MovieList` holding `page`, as every step's list holds what TMDB sends.
+    private func list(of page: MoviePage) -> MovieList<Movie> {
+        var list = MovieList<Movie>()
+        list.append(page.results, page: page.page, totalPages: page.totalPages)
+        return list
+    }
+
+    /// T7: a decoded page's adult titles are left out of the list.
     @Test func adultTitlesAreExcluded() throws {
         let page = try decode(MoviePage.self, Fixture.trendingPage)
         #expect(page.results.count == 3)
-        #expect(page.results.excludingAdult().map(\.id) == [550, 1])
+        #expect(list(of: page).movies.map(\.id) == [550, 1])
     }
 
     /// T8: total_pages above 500 is clamped.
@@ -53,10 +61,11 @@ import Testing
         let page = try decode(MoviePage.self, Fixture.trendingPage)
         #expect(page.totalPages == 1000)
         #expect(page.totalResults == 20000)
-        #expect(page.lastAvailablePage == 500)
-        #expect(page.hasMorePages)
+        #expect(list(of: page).availablePages == 500)
+        #expect(list(of: page).nextPage == 2)
     }
 
+    /// T8: a next page is asked for only while TMDB has one, and never past 500.
     @Test(arguments: [
         (page: 1, totalPages: 1, hasMore: false),
         (page: 1, totalPages: 3, hasMore: true),
@@ -67,7 +76,7 @@ import Testing
     ])
     func hasMorePages(page: Int, totalPages: Int, hasMore: Bool) {
         let moviePage = MoviePage(page: page, results: [], totalPages: totalPages, totalResults: 0)
-        #expect(moviePage.hasMorePages == hasMore)
+        #expect((list(of: moviePage).nextPage != nil) == hasMore)
     }
 
     @Test func detailDecodesWithCastInBillingOrder() throws {

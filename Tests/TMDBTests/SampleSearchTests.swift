@@ -68,7 +68,7 @@ import Testing
     /// Every page of a search, in order.
     private func allPages(_ client: TMDBClient, query: String) async throws -> [MoviePage] {
         var pages = [try await client.searchMovies(query: query, page: 1)]
-        while let last = pages.last, last.page < last.lastAvailablePage {
+        while let last = pages.last, last.page < min(last.totalPages, 500) {
             pages.append(try await client.searchMovies(query: query, page: last.page + 1))
         }
         return pages
@@ -90,7 +90,7 @@ import Testing
             var lastPage = 1
             repeat {
                 let moviePage = try await client.trendingMovies(timeWindow: timeWindow, page: page)
-                lastPage = moviePage.lastAvailablePage
+                lastPage = min(moviePage.totalPages, 500)
                 for movie in moviePage.results where seen.insert(movie.id).inserted {
                     movies.append(movie)
                 }
@@ -135,7 +135,7 @@ import Testing
         let page = try await english.searchMovies(query: "zzzz no such film", page: 1)
         #expect(page.results.isEmpty)
         #expect(page.totalResults == 0)
-        #expect(page.lastAvailablePage == 1)
+        #expect(page.totalPages == 1)
     }
 
     @Test func adultTitlesAreNeverFound() async throws {

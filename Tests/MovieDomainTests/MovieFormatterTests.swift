@@ -1,5 +1,4 @@
-import MovieFormatting
-import TMDB
+import MovieDomain
 import Testing
 
 /// The display rules every step calls, checked once here instead of once per step.
@@ -52,33 +51,27 @@ struct MovieFormatterTests {
         #expect(MovieFormatter.movieCount(count) == expected)
     }
 
-    @Test("T1: the windows' names")
-    func windowNames() {
-        #expect(MovieFormatter.name(of: .day) == "today")
-        #expect(MovieFormatter.name(of: .week) == "this week")
+    @Test("T1: the time windows' names")
+    func timeWindowNames() {
+        #expect(MovieFormatter.timeWindowName(isWeek: false) == "today")
+        #expect(MovieFormatter.timeWindowName(isWeek: true) == "this week")
     }
 
     @Test("D1: heading, facts, overview and cast of a detail")
     func detail() {
-        let detail = MovieDetail(
-            id: 1, title: "Dune: Part Two",
-            genres: [
-                Genre(id: 878, name: "Science Fiction"),
-                Genre(id: 12, name: "Adventure"),
-            ],
-            runtime: 167, releaseDate: "2024-02-27", voteAverage: 8.15, voteCount: 6_000,
-            cast: (1...7).map {
-                CastMember(
-                    id: $0, name: "Actor \($0)", character: $0 == 2 ? "" : "Role \($0)", order: $0)
-            })
-        #expect(MovieFormatter.heading(for: detail) == "Dune: Part Two (2024)")
         #expect(
-            MovieFormatter.facts(for: detail) == [
-                "Science Fiction, Adventure", "2h 47m · Released 2024-02-27",
-                "★ 8.2 (6,000 votes)",
-            ])
+            MovieFormatter.heading(title: "Dune: Part Two", releaseDate: "2024-02-27")
+                == "Dune: Part Two (2024)")
         #expect(
-            MovieFormatter.cast(detail.cast) == [
+            MovieFormatter.facts(
+                genres: ["Science Fiction", "Adventure"], runtime: 167,
+                releaseDate: "2024-02-27", voteAverage: 8.15, voteCount: 6_000) == [
+                    "Science Fiction, Adventure", "2h 47m · Released 2024-02-27",
+                    "★ 8.2 (6,000 votes)",
+                ])
+        let cast = (1...7).map { ("Actor \($0)", $0 == 2 ? "" : "Role \($0)") }
+        #expect(
+            MovieFormatter.cast(cast) == [
                 "Actor 1 as Role 1", "Actor 2", "Actor 3 as Role 3", "Actor 4 as Role 4",
                 "Actor 5 as Role 5",
             ])
@@ -88,8 +81,10 @@ struct MovieFormatterTests {
 
     @Test("D1: an unknown date, runtime and genres leave only what is known")
     func sparseDetail() {
-        let detail = MovieDetail(id: 2, title: "Untitled")
-        #expect(MovieFormatter.heading(for: detail) == "Untitled")
-        #expect(MovieFormatter.facts(for: detail) == ["no rating"])
+        #expect(MovieFormatter.heading(title: "Untitled", releaseDate: "") == "Untitled")
+        #expect(
+            MovieFormatter.facts(
+                genres: [], runtime: nil, releaseDate: "", voteAverage: 0, voteCount: 0)
+                == ["no rating"])
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import TMDB
 
 /// The display rules every step shares: what a year, a rating, a runtime or a count looks
 /// like on screen. Foundation only, like a `DateFormatter`, so that a view model may call it
@@ -19,9 +18,9 @@ public enum MovieFormatter {
         count == 0 ? "no rating" : "★ " + String(format: "%.1f", average)
     }
 
-    /// "today" or "this week" (T1).
-    public static func name(of timeWindow: TimeWindow) -> String {
-        timeWindow == .day ? "today" : "this week"
+    /// "today" or "this week": the name of the trending time window (T1).
+    public static func timeWindowName(isWeek: Bool) -> String {
+        isWeek ? "this week" : "today"
     }
 
     /// "1 movie", "58 movies" (E8).
@@ -30,21 +29,24 @@ public enum MovieFormatter {
     }
 
     /// "Dune: Part Two (2024)", or the title alone when TMDB has no date (D1).
-    public static func heading(for detail: MovieDetail) -> String {
-        let year = year(of: detail.releaseDate)
-        return year == "—" ? detail.title : "\(detail.title) (\(year))"
+    public static func heading(title: String, releaseDate: String) -> String {
+        let year = year(of: releaseDate)
+        return year == "—" ? title : "\(title) (\(year))"
     }
 
     /// The short lines under the heading: genres; runtime and release date; rating (D1).
-    public static func facts(for detail: MovieDetail) -> [String] {
+    public static func facts(
+        genres: [String], runtime minutes: Int?, releaseDate: String, voteAverage: Double,
+        voteCount: Int
+    ) -> [String] {
         let schedule = [
-            runtime(minutes: detail.runtime),
-            detail.releaseDate.isEmpty ? "" : "Released \(detail.releaseDate)",
+            runtime(minutes: minutes),
+            releaseDate.isEmpty ? "" : "Released \(releaseDate)",
         ]
         return [
-            detail.genres.map(\.name).joined(separator: ", "),
+            genres.joined(separator: ", "),
             schedule.filter { !$0.isEmpty }.joined(separator: " · "),
-            detailedRating(average: detail.voteAverage, count: detail.voteCount),
+            detailedRating(average: voteAverage, count: voteCount),
         ].filter { !$0.isEmpty }
     }
 
@@ -54,7 +56,7 @@ public enum MovieFormatter {
     }
 
     /// Up to five top-billed members as "Name as Character" (D1).
-    public static func cast(_ cast: [CastMember]) -> [String] {
+    public static func cast(_ cast: [(name: String, character: String)]) -> [String] {
         cast.prefix(5).map { member in
             member.character.isEmpty ? member.name : "\(member.name) as \(member.character)"
         }
@@ -87,20 +89,5 @@ public enum MovieFormatter {
         }
         groups.insert(Substring(digits), at: 0)
         return groups.joined(separator: ",")
-    }
-}
-
-/// The rules that turn what the user types into a query worth sending (S2, S3).
-public enum SearchQuery {
-    /// The text without leading and trailing white space, which do not count (S2).
-    public static func trimmed(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    /// True when the text ends in a lone Hangul jamo (compatibility jamo, U+3131–U+318E, as
-    /// in "기생ㅊ"): the user is still composing a syllable, so it is not sent yet (S3).
-    public static func isComposing(_ text: String) -> Bool {
-        guard let last = text.unicodeScalars.last else { return false }
-        return (0x3131...0x318E).contains(last.value)
     }
 }

@@ -1,0 +1,116 @@
+/// What a movie list can show: a movie of a trending or search page, told apart by its id.
+///
+/// TMDB's `Movie` is one; so is any type of a layer that knows nothing of TMDB.
+public protocol ListedMovie: Equatable, Sendable {
+    var id: Int { get }
+    var title: String { get }
+    /// `YYYY-MM-DD`, or `""` when nobody knows it.
+    var releaseDate: String { get }
+    /// `0` together with `voteCount == 0` means "no rating", not a rating of zero.
+    var voteAverage: Double { get }
+    var voteCount: Int { get }
+    var isAdult: Bool { get }
+}
+
+/// A list that grows a page at a time, as trending and search do: the movies shown and the
+/// pages behind them. The paging rules live here once; who owns the list, and when it asks
+/// for a page, is each step's decision.
+///
+/// A value, so that a copy is a snapshot: two lists are equal when they show the same movies
+/// with the same pages loaded.
+public struct MovieList<Movie: ListedMovie>: Equatable, Sendable {
+    /// TMDB serves pages 1…500 whatever its `total_pages` claims; page 501 is an error (T8).
+    public static var maximumPage: Int { 500 }
+
+    /// The movies shown, in the order their pages gave them (T7).
+    public private(set) var movies: [Movie] = []
+    /// The last page appended; 0 before the first.
+    public private(set) var loadedPages = 0
+    /// The last page worth asking for: the total the last page gave, never beyond 500 (T8).
+    public private(set) var availablePages = 1
+    private var shownIDs: Set<Int> = []
+
+    public init() {}
+
+    /// The page to ask for next, or nil once every page is loaded (T8).
+    public var nextPage: Int? {
+        loadedPages < availablePages ? loadedPages + 1 : nil
+    }
+
+    /// Whether every page is loaded: the list is complete (T8).
+    public var isComplete: Bool { nextPage == nil }
+
+    public var isEmpty: Bool { movies.isEmpty }
+
+    public var count: Int { movies.count }
+
+    /// Adds `page` of `totalPages` and says whether it added a movie. Adult titles and
+    /// movies already shown are left out, so ranks stay continuous (T7, S5).
+    @discardableResult
+    public mutating func append(_ pageMovies: [Movie], page: Int, totalPages: Int) -> Bool {
+        let countBefore = movies.count
+        for movie in pageMovies where !movie.isAdult && shownIDs.insert(movie.id).inserted {
+            movies.append(movie)
+        }
+        loadedPages = page
+        availablePages = min(totalPages, Self.maximumPage)
+        return movies.count > countBefore
+    }
+
+    /// Whether the next page is wanted with `lastVisibleRow` on screen: once it is within
+    /// 4 rows of the last movie (the last row is `count - 1`, so from row `count - 5` on),
+    /// and a page is left to ask for (T6, S5).
+    public func wantsNextPage(lastVisibleRow: Int) -> Bool {
+        !movies.isEmpty && !isComplete && lastVisibleRow >= movies.count - 5
+    }
+
+    /// The movie on `row`, ready to show; ranks count from 1 (T2).
+    public func row(at row: Int) -> MovieRow {
+        MovieRow(rank: row + 1, movie: movies[row])
+    }
+}
+
+/// One row of a movie list, ready to show (T2).
+public struct MovieRow: Equatable, Sendable {
+    public let rank: String
+    public let title: String
+    public let year: String
+    public let rating: String
+
+    public init(rank: String, title: String, year: String, rating: String) {
+        self.rank = rank
+        self.title = title
+        self.year = year
+        self.rating = rating
+    }
+
+    /// The row of `movie` at `rank`: "★ 7.4", "—" and the rest as `MovieFormatter` says.
+    public init(rank: Int, movie: some ListedMovie) {
+        self.init(
+            rank: "\(rank)", title: movie.title, year: MovieFormatter.year(of: movie.releaseDate),
+            rating: MovieFormatter.rating(average: movie.voteAverage, count: movie.voteCount))
+    }
+}
+
+/// A failure a list can show: what went wrong, in one sentence for the user.
+public protocol LoadFailure: Error {
+    var message: String { get }
+}
+
+/// The message in place of a list: an error, or an empty first page.
+public struct ListMessage: Equatable, Sendable {
+    public let text: String
+    public let hint: String
+    public let isError: Bool
+
+    public init(text: String, hint: String, isError: Bool) {
+        self.text = text
+        self.hint = hint
+        self.isError = isError
+    }
+
+    /// A failed first page: what went wrong, and that `r` tries again (T9, S6).
+    public static func failure(_ failure: some LoadFailure) -> ListMessage {
+        ListMessage(text: failure.message, hint: "r to retry", isError: true)
+    }
+}
