@@ -4,8 +4,11 @@
 import PackageDescription
 
 /// One app, five architectures. Every step is its own module over the same shared modules,
-/// so that the difference between two steps is only the idea they teach; each step's
-/// command is a one-line `main.swift` under Sources/Commands.
+/// so that the difference between two steps is only the idea they teach. At the top of
+/// Sources/ are the steps (`01-MVC` … `05-MVVM-C-DI`) and the shared modules; Sources/Tools
+/// holds each step's command (a one-line `main.swift` under Sources/Tools/Commands), the step
+/// catalog and the `lessons`, `bench` and `terminal-demo` tools; Sources/TestSupport holds the
+/// stubs, fixtures and helpers the tests share (the bench borrows the HTTP stub).
 let package = Package(
     name: "MovieArchitecture",
     platforms: [.macOS(.v15)],
@@ -27,66 +30,84 @@ let package = Package(
         .target(name: "MovieDomain"),
         .target(name: "ViewModelKit"),
 
-        // One module per architecture step, and its command.
+        // Steps: one module per architecture step.
         .target(
             name: "MVC", dependencies: ["MovieDomain", "MovieUI", "TerminalUI", "TMDB"],
             path: "Sources/01-MVC"),
-        .executableTarget(
-            name: "MVCCommand", dependencies: ["MVC", "MovieUI"], path: "Sources/Commands/mvc"),
         .target(
             name: "MVVM", dependencies: ["MovieDomain", "MovieUI", "TerminalUI", "TMDB"],
             path: "Sources/02-MVVM"),
-        .executableTarget(
-            name: "MVVMCommand", dependencies: ["MVVM", "MovieUI"], path: "Sources/Commands/mvvm"),
         .target(
             name: "MVVMIO",
             dependencies: ["MovieDomain", "MovieUI", "TerminalUI", "TMDB", "ViewModelKit"],
             path: "Sources/03-MVVM-IO"),
-        .executableTarget(
-            name: "MVVMIOCommand", dependencies: ["MVVMIO", "MovieUI"],
-            path: "Sources/Commands/mvvm-io"),
         .target(
             name: "MVVMC",
             dependencies: ["MovieDomain", "MovieUI", "TerminalUI", "TMDB", "ViewModelKit"],
             path: "Sources/04-MVVM-C"),
-        .executableTarget(
-            name: "MVVMCCommand", dependencies: ["MVVMC", "MovieUI"],
-            path: "Sources/Commands/mvvm-c"),
         .target(
             name: "MVVMCDI",
             dependencies: ["MovieDomain", "MovieUI", "TerminalUI", "TMDB", "ViewModelKit"],
             path: "Sources/05-MVVM-C-DI"),
+
+        // Tools.
+        // Each step's command: a one-line main.swift that launches the step's App.
+        .executableTarget(
+            name: "MVCCommand", dependencies: ["MVC", "MovieUI"],
+            path: "Sources/Tools/Commands/mvc"),
+        .executableTarget(
+            name: "MVVMCommand", dependencies: ["MVVM", "MovieUI"],
+            path: "Sources/Tools/Commands/mvvm"),
+        .executableTarget(
+            name: "MVVMIOCommand", dependencies: ["MVVMIO", "MovieUI"],
+            path: "Sources/Tools/Commands/mvvm-io"),
+        .executableTarget(
+            name: "MVVMCCommand", dependencies: ["MVVMC", "MovieUI"],
+            path: "Sources/Tools/Commands/mvvm-c"),
         .executableTarget(
             name: "MVVMCDICommand", dependencies: ["MVVMCDI", "MovieUI"],
-            path: "Sources/Commands/mvvm-c-di"),
-
-        // The list of steps, written once (Sources/StepCatalog): each step's number, folder,
-        // names and summary. This manifest cannot read it, so a test in LessonsTests checks that
-        // the steps above are exactly the catalog's, and so are Steps' and the exercises' below.
-        .target(name: "StepCatalog"),
+            path: "Sources/Tools/Commands/mvvm-c-di"),
+        // The list of steps, written once (Sources/Tools/StepCatalog): each step's number,
+        // folder, names and summary. This manifest cannot read it, so a test in LessonsTests
+        // checks that the steps above are exactly the catalog's, and so are Steps' and the
+        // exercises' below.
+        .target(name: "StepCatalog", path: "Sources/Tools/StepCatalog"),
         // Each catalog step with its code, for the acceptance suite and the bench.
         .target(
             name: "Steps",
             dependencies: [
                 "MVC", "MVVM", "MVVMIO", "MVVMC", "MVVMCDI", "MovieUI", "StepCatalog", "TMDB",
-            ]),
-
+            ],
+            path: "Sources/Tools/Steps"),
         // The lessons tool: reads the repository's files and the catalog, depends on no step;
         // TerminalUI only sanitises what it echoes, as the app does (T4).
-        .executableTarget(name: "Lessons", dependencies: ["StepCatalog", "TerminalUI"]),
-
-        // Support for tests and demos.
-        .target(name: "TMDBTestSupport", dependencies: ["TMDB"]),
-        .target(name: "StepTestSupport", dependencies: ["TMDB", "TMDBTestSupport"]),
-        .target(name: "ViewModelKitTesting", dependencies: ["ViewModelKit"]),
-        .target(name: "CPseudoTerminal"),
-        .target(name: "PseudoTerminal", dependencies: ["CPseudoTerminal"]),
-        .executableTarget(name: "TerminalUIDemo", dependencies: ["TerminalUI"]),
-
+        .executableTarget(
+            name: "Lessons", dependencies: ["StepCatalog", "TerminalUI"],
+            path: "Sources/Tools/Lessons"),
         // The speed and size budgets, measured.
         .executableTarget(
             name: "Bench",
-            dependencies: ["Steps", "MovieUI", "TerminalUI", "TMDB", "TMDBTestSupport"]),
+            dependencies: ["Steps", "MovieUI", "TerminalUI", "TMDB", "TMDBTestSupport"],
+            path: "Sources/Tools/Bench"),
+        // The kit on its own.
+        .executableTarget(
+            name: "TerminalUIDemo", dependencies: ["TerminalUI"],
+            path: "Sources/Tools/TerminalUIDemo"),
+
+        // Test supports.
+        .target(
+            name: "TMDBTestSupport", dependencies: ["TMDB"],
+            path: "Sources/TestSupport/TMDBTestSupport"),
+        .target(
+            name: "StepTestSupport", dependencies: ["TMDB", "TMDBTestSupport"],
+            path: "Sources/TestSupport/StepTestSupport"),
+        .target(
+            name: "ViewModelKitTesting", dependencies: ["ViewModelKit"],
+            path: "Sources/TestSupport/ViewModelKitTesting"),
+        .target(name: "CPseudoTerminal", path: "Sources/TestSupport/CPseudoTerminal"),
+        .target(
+            name: "PseudoTerminal", dependencies: ["CPseudoTerminal"],
+            path: "Sources/TestSupport/PseudoTerminal"),
 
         // Tests.
         .testTarget(name: "MovieDomainTests", dependencies: ["MovieDomain"]),

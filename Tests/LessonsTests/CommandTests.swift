@@ -272,7 +272,7 @@ import Testing
         #expect(
             Repository.locate(
                 currentDirectory: "/",
-                sourceFile: packageRepository.absolute("Sources/Lessons/X.swift")
+                sourceFile: packageRepository.absolute("Sources/Tools/Lessons/X.swift")
             )?.root == packageRepository.root)
     }
 

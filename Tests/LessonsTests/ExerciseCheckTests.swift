@@ -96,7 +96,7 @@ import Testing
                 "\(exercise.solutionPatch) is missing")
             #expect(patch.hasPrefix("diff --git a/"), "\(exercise.solutionPatch) is no git patch")
             #expect(
-                !patch.contains("a/Lessons/") && !patch.contains(" b/Sources/Lessons/"),
+                !patch.contains("a/Lessons/") && !patch.contains(" b/Sources/Tools/Lessons/"),
                 "a solution changes the app and its tests, not the lessons or their tool")
             #expect(
                 exercise.title(in: packageRepository) != nil,

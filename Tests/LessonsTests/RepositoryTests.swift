@@ -18,7 +18,8 @@ import Testing
 
     @Test func aDirectoryOutsideAnyPackageFallsBackToTheSourceFile() {
         #expect(
-            Repository.locate(currentDirectory: "/", sourceFile: "/nowhere/Sources/Lessons/X.swift")
+            Repository.locate(
+                currentDirectory: "/", sourceFile: "/nowhere/Sources/Tools/Lessons/X.swift")
                 == nil)
     }
 }

@@ -3,17 +3,17 @@ import Testing
 
 @testable import Lessons
 
-/// The steps are written once, in `StepEntry.all` (Sources/StepCatalog). Package.swift cannot
-/// read that list (SwiftPM caches the manifest and does not notice a file the manifest reads),
-/// and `Steps` must name each step's code, so these tests read both as text and tie them to
-/// the catalog both ways; the lessons, too, say what the catalog says.
+/// The steps are written once, in `StepEntry.all` (Sources/Tools/StepCatalog). Package.swift
+/// cannot read that list (SwiftPM caches the manifest and does not notice a file the manifest
+/// reads), and `Steps` must name each step's code, so these tests read both as text and tie
+/// them to the catalog both ways; the lessons, too, say what the catalog says.
 @Suite struct StepCatalogTests {
     static let manifest = Manifest(packageRepository.text(at: "Package.swift") ?? "")
 
     @Test(arguments: StepEntry.all)
     func theManifestDeclaresTheStep(step: StepEntry) {
         let manifest = Self.manifest
-        let fix = "add it to Package.swift, or take the step out of Sources/StepCatalog"
+        let fix = "add it to Package.swift, or take the step out of Sources/Tools/StepCatalog"
         #expect(
             manifest.products.contains {
                 $0.name == step.product && $0.targets == [step.commandTarget]
@@ -48,7 +48,7 @@ import Testing
 
     @Test func theManifestDeclaresNoStepTheCatalogLacks() {
         let manifest = Self.manifest
-        let fix = "add the step to StepEntry.all in Sources/StepCatalog/StepEntry.swift"
+        let fix = "add the step to StepEntry.all in Sources/Tools/StepCatalog/StepEntry.swift"
         for target in manifest.targets {
             guard let path = target.path else { continue }
             if path.wholeMatch(of: #/Sources/[0-9][0-9]-.+/#) != nil {
@@ -59,7 +59,7 @@ import Testing
                     "Package.swift declares the step module \(target.name) at \(path), but the catalog has no such step: \(fix)"
                 )
             }
-            if path.hasPrefix("Sources/Commands/") {
+            if path.hasPrefix("Sources/Tools/Commands/") {
                 #expect(
                     StepEntry.all.contains {
                         $0.commandTarget == target.name && $0.commandPath == path
@@ -90,7 +90,7 @@ import Testing
     /// `Step.all` takes the catalog's steps that have an app in `Step.apps`, so a step missing
     /// there would silently drop out of the acceptance suite.
     @Test func stepsGivesEveryCatalogStepItsApp() throws {
-        let path = "Sources/Steps/Step.swift"
+        let path = "Sources/Tools/Steps/Step.swift"
         let text = try #require(packageRepository.text(at: path))
         let entries = text.matches(of: #/"(?<key>\w+)":\s*\{\s*(?<module>\w+)\.App\(/#).map {
             (key: String($0.output.key), module: String($0.output.module))
@@ -104,7 +104,7 @@ import Testing
         for entry in entries {
             #expect(
                 entry.key == entry.module && StepEntry.all.contains { $0.module == entry.key },
-                "\(path) has an app for \(entry.key) (\(entry.module).App), which is not a catalog step: add the step to Sources/StepCatalog or drop the app"
+                "\(path) has an app for \(entry.key) (\(entry.module).App), which is not a catalog step: add the step to Sources/Tools/StepCatalog or drop the app"
             )
         }
     }
@@ -139,7 +139,7 @@ import Testing
         let text = try #require(packageRepository.text(at: lesson))
         #expect(
             LessonText.summary(of: text) == step.summary,
-            "\(lesson) sums the step up as “\(LessonText.summary(of: text) ?? "")”, the catalog (Sources/StepCatalog/StepEntry.swift) as “\(step.summary)”: make them say the same"
+            "\(lesson) sums the step up as “\(LessonText.summary(of: text) ?? "")”, the catalog (Sources/Tools/StepCatalog/StepEntry.swift) as “\(step.summary)”: make them say the same"
         )
     }
 }

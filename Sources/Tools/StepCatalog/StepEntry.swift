@@ -41,9 +41,9 @@ public struct StepEntry: Sendable, Hashable, CustomStringConvertible {
         module + "Command"
     }
 
-    /// `Sources/Commands/mvvm-c`: where that `main.swift` is.
+    /// `Sources/Tools/Commands/mvvm-c`: where that `main.swift` is.
     public var commandPath: String {
-        "Sources/Commands/" + product
+        "Sources/Tools/Commands/" + product
     }
 
     public var description: String { product }

@@ -34,6 +34,7 @@ public struct SourceRules {
     public init(step: String) throws {
         let packageRoot = URL(filePath: #filePath)
             .deletingLastPathComponent()  // StepTestSupport
+            .deletingLastPathComponent()  // TestSupport
             .deletingLastPathComponent()  // Sources
             .deletingLastPathComponent()  // the package root
         try self.init(folder: packageRoot.appending(path: "Sources").appending(path: step))

@@ -15,9 +15,10 @@ struct Repository: Sendable {
         if let root = selfAndAncestors(of: start).first(where: isPackageRoot) {
             return Repository(root: root)
         }
-        // Sources/Lessons/File.swift → the package root three levels up.
+        // Sources/Tools/Lessons/File.swift → the package root four levels up.
         let compiledRoot = URL(fileURLWithPath: sourceFile)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         return isPackageRoot(compiledRoot.path) ? Repository(root: compiledRoot.path) : nil
     }
 
