@@ -4,9 +4,8 @@ import TMDB
 import ViewModelKit
 
 /// The search as a mapping from what the user types and does (`Input`) to what the screen
-/// shows (`Output`). It waits for the typing to pause, sends the query through the shared
-/// client, keeps the pages and formats every value; it knows nothing of how the screen is
-/// drawn.
+/// shows (`Output`). It waits for the typing to pause, sends the query, keeps the pages and
+/// formats every value; it knows nothing of how the screen is drawn.
 @MainActor
 final class SearchViewModel: ViewModelType {
     struct Input {

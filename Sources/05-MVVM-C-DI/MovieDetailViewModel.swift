@@ -4,8 +4,8 @@ import TMDB
 import ViewModelKit
 
 /// One movie as a mapping from what the user does (`Input`) to what the screen shows
-/// (`Output`). It fetches the detail and the videos through the movie service it is given,
-/// keeps them and formats them; it knows nothing of how the screen is drawn.
+/// (`Output`). It fetches the detail and the videos, keeps them and formats them; it knows
+/// nothing of how the screen is drawn.
 @MainActor
 final class MovieDetailViewModel: ViewModelType {
     struct Input {
@@ -78,15 +78,13 @@ final class MovieDetailViewModel: ViewModelType {
         return Output(state: state)
     }
 
-    private static func load(
-        _ movieID: Int, from movieService: any MovieService
-    ) -> Observable<Action> {
+    private static func load(_ movieID: Int, from service: any MovieService) -> Observable<Action> {
         Observable.fromAsync { () async -> Action in
             // D2: the videos request runs alongside the detail request, so the screen
             // waits for the slower of the two, not for their sum.
-            async let videos = movieService.movieVideos(id: movieID)
+            async let videos = service.movieVideos(id: movieID)
             do throws(TMDBError) {
-                let detail = try await movieService.movieDetail(id: movieID)
+                let detail = try await service.movieDetail(id: movieID)
                 // D3: without videos the screen only loses its trailer line.
                 let trailer = (try? await videos)?.preferredTrailer()
                 return .loaded(detail, trailer: trailer)

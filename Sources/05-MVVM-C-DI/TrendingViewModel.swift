@@ -4,8 +4,8 @@ import TMDB
 import ViewModelKit
 
 /// The trending list as a mapping from what the user does (`Input`) to what the screen
-/// shows (`Output`). It fetches through the movie service it is given, keeps the state and
-/// formats every value; it knows nothing of how the screen is drawn.
+/// shows (`Output`). It fetches the pages, keeps the state and formats every value; it knows
+/// nothing of how the screen is drawn.
 @MainActor
 final class TrendingViewModel: ViewModelType {
     struct Input {
