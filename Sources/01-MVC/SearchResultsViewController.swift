@@ -175,6 +175,7 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
     }
 
     private var currentStatusLine: StatusLine {
+        let hints = "↑↓ move · enter open · / edit · esc close · ? help · q quit"
         if isWaitingForTyping || (isLoading && movieList.isEmpty) {
             return .activity("Searching…")
         } else if movieList.isEmpty {
@@ -184,9 +185,9 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
         } else if let loadError {
             return .error("Couldn't load more: \(loadError.message) r to retry")
         } else if movieList.isComplete {
-            return .note("End of the results · \(MovieFormatter.movieCount(movieList.count))")
+            return .note("\(MovieFormatter.allMovies(movieList.count)) · \(hints)")
         } else {
-            return .hint("↑↓ move · enter open · / edit · esc close · ? help · q quit")
+            return .hint(hints)
         }
     }
 }

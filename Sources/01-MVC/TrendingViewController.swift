@@ -148,6 +148,7 @@ final class TrendingViewController: ViewController {
     }
 
     private var currentStatusLine: StatusLine {
+        let hints = "↑↓ move · enter open · / search · t today/this week · ? help · q quit"
         if movieList.isEmpty {
             return .hint("t today/this week · r reload · ? help · q quit")
         } else if isLoading {
@@ -155,9 +156,9 @@ final class TrendingViewController: ViewController {
         } else if let loadError {
             return .error("Couldn't load more: \(loadError.message) r to retry")
         } else if movieList.isComplete {
-            return .note("End of the list · \(MovieFormatter.movieCount(movieList.count))")
+            return .note("\(MovieFormatter.allMovies(movieList.count)) · \(hints)")
         } else {
-            return .hint("↑↓ move · enter open · / search · t today/this week · ? help · q quit")
+            return .hint(hints)
         }
     }
 }

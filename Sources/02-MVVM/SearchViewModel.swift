@@ -170,6 +170,7 @@ final class SearchViewModel {
     }
 
     var footer: Footer {
+        let hints = "↑↓ move · enter open · / edit · esc close · ? help · q quit"
         if isWaitingForTyping || (isLoading && movieList.isEmpty) {
             return .searching
         } else if movieList.isEmpty {
@@ -179,9 +180,9 @@ final class SearchViewModel {
         } else if let loadError {
             return .failed("Couldn't load more: \(loadError.message) r to retry")
         } else if movieList.isComplete {
-            return .ended("End of the results · \(MovieFormatter.movieCount(movieList.count))")
+            return .ended("\(MovieFormatter.allMovies(movieList.count)) · \(hints)")
         } else {
-            return .hint("↑↓ move · enter open · / edit · esc close · ? help · q quit")
+            return .hint(hints)
         }
     }
 

@@ -211,6 +211,7 @@ extension TrendingViewModel.State {
     }
 
     var footer: Footer {
+        let hints = "↑↓ move · enter open · / search · t today/this week · ? help · q quit"
         if movieList.isEmpty {
             return .hint("t today/this week · r reload · ? help · q quit")
         } else if pageRequest != nil {
@@ -218,9 +219,9 @@ extension TrendingViewModel.State {
         } else if let loadError {
             return .failed("Couldn't load more: \(loadError.message) r to retry")
         } else if movieList.isComplete {
-            return .ended("End of the list · \(MovieFormatter.movieCount(movieList.count))")
+            return .ended("\(MovieFormatter.allMovies(movieList.count)) · \(hints)")
         } else {
-            return .hint("↑↓ move · enter open · / search · t today/this week · ? help · q quit")
+            return .hint(hints)
         }
     }
 

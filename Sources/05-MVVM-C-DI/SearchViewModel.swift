@@ -226,6 +226,7 @@ extension SearchViewModel.State {
     }
 
     var footer: Footer {
+        let hints = "↑↓ move · enter open · / edit · esc close · ? help · q quit"
         if isWaitingForTyping || (pageRequest != nil && movieList.isEmpty) {
             return .searching
         } else if movieList.isEmpty {
@@ -235,9 +236,9 @@ extension SearchViewModel.State {
         } else if let loadError {
             return .failed("Couldn't load more: \(loadError.message) r to retry")
         } else if movieList.isComplete {
-            return .ended("End of the results · \(MovieFormatter.movieCount(movieList.count))")
+            return .ended("\(MovieFormatter.allMovies(movieList.count)) · \(hints)")
         } else {
-            return .hint("↑↓ move · enter open · / edit · esc close · ? help · q quit")
+            return .hint(hints)
         }
     }
 

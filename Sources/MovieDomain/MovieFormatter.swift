@@ -23,6 +23,11 @@ public enum MovieFormatter {
         isWeek ? "this week" : "today"
     }
 
+    /// "All 58 movies", or "1 movie": what an ended list holds (T8, E8).
+    public static func allMovies(_ count: Int) -> String {
+        count == 1 ? "1 movie" : "All \(grouped(count)) movies"
+    }
+
     /// "1 movie", "58 movies" (E8).
     public static func movieCount(_ count: Int) -> String {
         count == 1 ? "1 movie" : "\(grouped(count)) movies"

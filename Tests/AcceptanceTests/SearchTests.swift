@@ -647,7 +647,8 @@ extension Acceptance {
             #expect(!app.screen.contains("Movie 5 "))
             #expect(app.rows.filter { $0.contains("Movie 20 ") }.count == 1)
             #expect(app.rows.contains { $0.hasPrefix("   20 Movie 21 ") }, "ranks stay continuous")
-            #expect(app.rows.last?.contains("End of the results · 29 movies") == true)
+            #expect(app.rows.last?.contains("All 29 movies") == true)
+            #expect(app.rows.last?.contains("· ↑↓ move · enter open") == true, "hints beside it")
             #expect(app.stub.requests(path: Self.searchPath).count == 3)
         }
 

@@ -188,7 +188,7 @@ extension Acceptance {
         }
 
         @Test(
-            "T8: no page past the last is requested; the footer says the list has ended",
+            "T8: no page past the last is requested; the ended list says how many it holds beside the keys",
             arguments: Step.all)
         func theListEnds(step: Step) async {
             let stub = stub(page1: Fixtures.movies(1...20), totalPages: 2)
@@ -200,7 +200,8 @@ extension Acceptance {
             await app.press(.end, .end, .up, .end)
 
             #expect(app.pageRequests(page: 3).isEmpty)
-            #expect(app.rows.last?.contains("End of the list · 30 movies") == true)
+            #expect(app.rows.last?.contains("All 30 movies") == true)
+            #expect(app.rows.last?.contains("· ↑↓ move · enter open") == true, "hints beside it")
         }
 
         @Test("T9: first load shows a loading indicator", arguments: Step.all)

@@ -184,7 +184,10 @@ struct SearchViewModelTests {
             service.calls == [
                 .searchMovies(query: "movie", page: 1), .searchMovies(query: "movie", page: 2),
             ])
-        #expect(harness.latest?.footer == .ended("End of the results · 30 movies"))
+        #expect(
+            harness.latest?.footer
+                == .ended(
+                    "All 30 movies · ↑↓ move · enter open · / edit · esc close · ? help · q quit"))
         #expect(harness.openedTitles == [.next(800, "Movie 30")])
     }
 

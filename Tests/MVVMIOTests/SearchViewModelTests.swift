@@ -170,7 +170,8 @@ struct SearchViewModelTests {
                 case .searching: "searching"
                 case .loadingMore: "loading more"
                 case .failed: "failed"
-                case .ended(let text): text
+                // The count alone: the key hints that follow it are the same in every state.
+                case .ended(let text): String(text.split(separator: " · ")[0])
                 }
             return "\(state.subtitle) | \(body) | \(footer)"
         }
@@ -220,7 +221,7 @@ struct SearchViewModelTests {
                 .next(400, " | searching | searching"),
                 .next(700, " | empty | hint"),
                 .next(700, "“dune” | searching | searching"),
-                .next(700, "“dune” | 1 / 1 Dune: Part Two | End of the results · 1 movie"),
+                .next(700, "“dune” | 1 / 1 Dune: Part Two | 1 movie"),
             ])
         #expect(sentQueries == ["dune"])
     }
@@ -235,7 +236,7 @@ struct SearchViewModelTests {
         #expect(await harness.advance(to: 510, untilStates: 5))
         #expect(await harness.advance(to: 1400, untilStates: 9))
 
-        let loaded = "“dune” | 1 / 1 Dune: Part Two | End of the results · 1 movie"
+        let loaded = "“dune” | 1 / 1 Dune: Part Two | 1 movie"
         #expect(
             harness.summaries == [
                 Self.idle,
@@ -270,7 +271,7 @@ struct SearchViewModelTests {
                 .next(600, " | searching | searching"),
                 .next(900, " | empty | hint"),
                 .next(900, "“기생충” | searching | searching"),
-                .next(900, "“기생충” | 1 / 1 Parasite | End of the results · 1 movie"),
+                .next(900, "“기생충” | 1 / 1 Parasite | 1 movie"),
             ])
         #expect(sentQueries == ["기생충"])
     }
@@ -303,7 +304,7 @@ struct SearchViewModelTests {
                 .next(520, "“dun” | searching | searching"),
                 .next(820, "“dun” | searching | searching"),
                 .next(820, "“dune” | searching | searching"),
-                .next(820, "“dune” | 1 / 1 New Answer | End of the results · 1 movie"),
+                .next(820, "“dune” | 1 / 1 New Answer | 1 movie"),
             ])
         #expect(sentQueries == ["dun", "dune"])
     }
@@ -334,7 +335,7 @@ struct SearchViewModelTests {
                 .next(510, "“movie” | 1 / 20 Movie 1 | hint"),
                 .next(600, "“movie” | 16 / 20 Movie 16 | loading more"),
                 .next(600, "“movie” | 20 / 20 Movie 20 | loading more"),
-                .next(600, "“movie” | 20 / 24 Movie 20 | End of the results · 24 movies"),
+                .next(600, "“movie” | 20 / 24 Movie 20 | All 24 movies"),
             ])
         #expect(harness.openedTitles == [.next(700, "Movie 21")], "row 99 does not exist")
         #expect(stub.requests(path: Self.searchPath, query: ["page": "2"]).count == 1)
@@ -362,7 +363,7 @@ struct SearchViewModelTests {
                 .next(510, "“dune” | searching | searching"),
                 .next(510, "“dune” | \(TMDBError.offline.message) | hint"),
                 .next(600, "“dune” | searching | searching"),
-                .next(600, "“dune” | 1 / 1 Dune | End of the results · 1 movie"),
+                .next(600, "“dune” | 1 / 1 Dune | 1 movie"),
             ])
         #expect(sentQueries == ["dune", "dune"])
     }

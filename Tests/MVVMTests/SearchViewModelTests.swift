@@ -189,7 +189,10 @@ struct SearchViewModelTests {
         #expect(stub.requests(path: Self.searchPath, query: ["page": "2"]).count == 1)
         #expect(titles() == (1...25).filter { $0 != 22 }.map { "Movie \($0)" })
         #expect((0..<24).map { viewModel.row(at: $0).rank } == (1...24).map(String.init))
-        #expect(viewModel.footer == .ended("End of the results · 24 movies"))
+        #expect(
+            viewModel.footer
+                == .ended(
+                    "All 24 movies · ↑↓ move · enter open · / edit · esc close · ? help · q quit"))
         #expect(viewModel.position == "20 / 24")
         viewModel.selectionDidMove(to: 23)
         #expect(stub.requests(path: Self.searchPath).count == 2, "no page past the last")

@@ -170,9 +170,17 @@ struct TrendingViewModelTests {
         // T8: with one page there is nothing more to ask for.
         let viewModel = await loadedViewModel(of: 1)
 
-        #expect(viewModel.footer == .ended("End of the list · 20 movies"))
+        #expect(
+            viewModel.footer
+                == .ended(
+                    "All 20 movies · ↑↓ move · enter open · / search · t today/this week · ? help · q quit"
+                ))
         viewModel.selectionDidMove(to: 19)
-        #expect(viewModel.footer == .ended("End of the list · 20 movies"))
+        #expect(
+            viewModel.footer
+                == .ended(
+                    "All 20 movies · ↑↓ move · enter open · / search · t today/this week · ? help · q quit"
+                ))
         #expect(stub.pageRequests(page: 2).isEmpty)
     }
 
@@ -192,19 +200,30 @@ struct TrendingViewModelTests {
         // Each page may ask for the next by itself while the selection is still near the
         // end; whatever the timing, moving to the end again goes on until the list has ended.
         var moves = 0
-        while viewModel.footer != .ended("End of the list · 519 movies"), moves < 600 {
+        while viewModel.footer
+            != .ended(
+                "All 519 movies · ↑↓ move · enter open · / search · t today/this week · ? help · q quit"
+            ), moves < 600
+        {
             let count = viewModel.rowCount
             viewModel.selectionDidMove(to: count - 1)
             moves += 1
             #expect(
                 await waitUntil(timeout: .seconds(60)) {
                     viewModel.footer != .loadingMore && viewModel.rowCount > count
-                        || viewModel.footer == .ended("End of the list · 519 movies")
+                        || viewModel.footer
+                            == .ended(
+                                "All 519 movies · ↑↓ move · enter open · / search · t today/this week · ? help · q quit"
+                            )
                 })
         }
         viewModel.selectionDidMove(to: viewModel.rowCount - 2)
 
-        #expect(viewModel.footer == .ended("End of the list · 519 movies"))
+        #expect(
+            viewModel.footer
+                == .ended(
+                    "All 519 movies · ↑↓ move · enter open · / search · t today/this week · ? help · q quit"
+                ))
         #expect(stub.pageRequests(page: 500).count == 1)
         #expect(stub.pageRequests(page: 501).isEmpty)
         #expect(stub.requests.count == 500)
