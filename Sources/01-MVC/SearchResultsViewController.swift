@@ -60,6 +60,7 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
         guard !text.isEmpty else {
             // S2: an empty query shows the trending list again and sends nothing.
             isWaitingForTyping = false
+            forgetResults()
             render()
             return
         }
@@ -94,6 +95,16 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
         listView.reloadData()
         listView.selectRow(0)
         loadNextPage()
+    }
+
+    /// S10: a closed or cleared search forgets its results, so the next one never shows them.
+    private func forgetResults() {
+        query = ""
+        loadTask?.cancel()
+        movieList = MovieList()
+        isLoading = false
+        loadError = nil
+        listView.reloadData()
     }
 
     /// `r` retries a failed next page and keeps the results; otherwise it searches again (S6).

@@ -46,6 +46,7 @@ final class SearchViewModel {
         guard !text.isEmpty else {
             // S2: an empty query shows the trending list again and sends nothing.
             isWaitingForTyping = false
+            forgetResults()
             return
         }
         isWaitingForTyping = true
@@ -101,6 +102,16 @@ final class SearchViewModel {
         loadError = nil
         selectedRow = 0
         loadNextPage()
+    }
+
+    /// S10: a closed or cleared search forgets its results, so the next one never shows them.
+    private func forgetResults() {
+        query = ""
+        loadTask?.cancel()
+        movieList = MovieList()
+        isLoading = false
+        loadError = nil
+        selectedRow = 0
     }
 
     /// Requests the page after the last one loaded, unless one is loading or none is left (S5).

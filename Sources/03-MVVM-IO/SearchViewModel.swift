@@ -80,12 +80,11 @@ final class SearchViewModel: ViewModelType {
         let edits = input.text.asObservable()
         let pauses = edits.debounce(.milliseconds(300), scheduler: scheduler).share()
         // S2, S3: what is worth sending, once the typing pauses: trimmed, not empty, not a
-        // syllable still being composed, and not the query last sent.
+        // syllable still being composed.
         let queries =
             pauses
             .map(SearchQuery.trimmed)
             .filter { !$0.isEmpty && !SearchQuery.isComposing($0) }
-            .distinctUntilChanged()
         let userActions = Observable.merge(
             edits.map { SearchQuery.trimmed($0).isEmpty ? Action.cleared : Action.edited },
             pauses.map { _ in Action.paused },
@@ -133,10 +132,15 @@ extension SearchViewModel.State {
         switch action {
         case .edited:
             state.isWaitingForTyping = true
-        case .cleared, .paused:
+        case .cleared:
+            state.isWaitingForTyping = false
+            state.forgetResults()
+        case .paused:
             state.isWaitingForTyping = false
         case .search(let query):
             state.isWaitingForTyping = false
+            // S2: the query last sent is not sent again; a cleared search has none (S10).
+            guard query != self.query else { break }
             state.search(query)
         case .retry:
             // `r` retries a failed next page and keeps the results; otherwise the query (S6).
@@ -168,6 +172,15 @@ extension SearchViewModel.State {
         loadError = nil
         selectedRow = 0
         loadNextPage()
+    }
+
+    /// S10: a closed or cleared search forgets its results, so the next one never shows them.
+    private mutating func forgetResults() {
+        query = ""
+        movieList = MovieList()
+        pageRequest = nil
+        loadError = nil
+        selectedRow = 0
     }
 
     /// Asks for the page after the last one loaded, unless one is loading or none is left (S5).

@@ -426,7 +426,8 @@ extension Acceptance {
         }
 
         @Test(
-            "S2: a query equal to the one last sent is not sent again", arguments: Step.all)
+            "S2, S10: a query equal to the one last sent is not sent again, unless the search was closed",
+            arguments: Step.all)
         func aRepeatedQuerySendsOneRequest(step: Step) async {
             let app = await launchedApp(step)
             await search(app, for: "dune")
@@ -436,15 +437,16 @@ extension Acceptance {
             await app.settle()
             #expect(sentQueries(app) == ["dune"])
 
-            // Closed and opened again: the query last sent is still "dune".
-            await app.press(.escape, .character("/"))
-            await app.paste("dune".map { Key.character($0) })
-            #expect(sentQueries(app) == ["dune"])
-            #expect(app.screen.contains("Dune: Part Two"))
-
             // Another query in between: "dune" counts as new again.
             await app.press(.backspace, .character("e"))
             #expect(sentQueries(app) == ["dune", "dun", "dune"])
+
+            // Closed and opened again: the closed search forgot its results (S10), so the
+            // same words are a new search.
+            await app.press(.escape, .character("/"))
+            await app.paste("dune".map { Key.character($0) })
+            #expect(sentQueries(app) == ["dune", "dun", "dune", "dune"])
+            #expect(app.screen.contains("Dune: Part Two"))
         }
 
         @Test(
@@ -671,6 +673,38 @@ extension Acceptance {
         }
 
         // MARK: S6 — nothing found, failures
+
+        @Test(
+            "S10: a closed search forgets its results: the next search never shows them",
+            arguments: Step.all)
+        func aClosedSearchForgetsItsResults(step: Step) async {
+            let app = await launchedApp(step)
+            await search(app, for: "super")
+            #expect(app.screen.contains("Superman"))
+
+            await app.press(.escape, .character("/"))
+            await app.typeWithoutPausing("t")
+            #expect(!app.screen.contains("Superman"), "the closed search's rows never come back")
+            #expect(!app.screen.contains("“super”"))
+            #expect(searchField(app) == "Search: t")
+        }
+
+        @Test(
+            "S10: a cleared query forgets its results: new typing never shows them",
+            arguments: Step.all)
+        func aClearedQueryForgetsItsResults(step: Step) async {
+            let app = await launchedApp(step)
+            await search(app, for: "super")
+            #expect(app.screen.contains("Superman"))
+
+            await app.press(.control("u"))
+            await app.typeWithoutPausing("t")
+            #expect(!app.screen.contains("Superman"), "the cleared query's rows never come back")
+            #expect(!app.screen.contains("“super”"))
+
+            await app.settle()
+            #expect(sentQueries(app) == ["super", "t"])
+        }
 
         @Test("S6: no results says so", arguments: Step.all)
         func noResultsSaysSo(step: Step) async {

@@ -227,7 +227,8 @@ struct SearchViewModelTests {
     }
 
     @Test func trimmedRepeatsAndEmptyTextSendNothingMore() async {
-        // S2: " dune " is "dune"; "dune" again is the query last sent; "  " is empty.
+        // S2: " dune " is "dune"; "dune" again is the query last sent; "  " is empty, and
+        // S10: an empty query forgets the results.
         stubSearch("dune", [Fixtures.Movie(id: 1, title: "Dune: Part Two")])
         let harness = Harness(inputs: [
             .next(210, .text(" dune ")), .next(600, .text("dune")), .next(1000, .text("  ")),
@@ -246,8 +247,10 @@ struct SearchViewModelTests {
                 .next(510, loaded),
                 .next(600, "“dune” | 1 / 1 Dune: Part Two | searching"),
                 .next(900, loaded),
-                .next(1000, loaded),
-                .next(1300, loaded),
+                // "dune" again: the reducer leaves the state as it is, and says so once more.
+                .next(900, loaded),
+                .next(1000, " | empty | hint"),
+                .next(1300, " | empty | hint"),
             ])
         #expect(sentQueries == ["dune"])
     }
