@@ -163,6 +163,27 @@ struct TakeSkipTests {
         #expect(scheduler.start { source.asObservable().take(0) }.events == [.completed(200)])
     }
 
+    // RxSwift/Observables/Take.swift, `TakeCountSink.on`: the count goes down before the
+    // value is forwarded and a value past the count is ignored, so a value the subscriber
+    // makes the source send while it receives the last one changes nothing.
+    @Test func takeOneWhoseSubscriberMakesTheSourceSendAgainGivesOneValueAndCompletes() {
+        var source: AnyObserver<Int>?
+        let values = Observable<Int>.create { observer in
+            source = observer
+            return Disposables.create()
+        }
+        var events: [Event<Int>] = []
+        let subscription = values.take(1).subscribe { event in
+            events.append(event)
+            if event == .next(1) {
+                source?.onNext(2)
+            }
+        }
+        source?.onNext(1)
+        #expect(events == [.next(1), .completed])
+        subscription.dispose()
+    }
+
     @Test func skipLeavesOutTheFirstValues() {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([
