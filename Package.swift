@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "TerminalUI", exclude: ["README.md"]),
         .target(name: "MovieUI", dependencies: ["MovieDomain", "TerminalUI", "TMDB"]),
         .target(name: "MovieDomain"),
-        .target(name: "ViewModelKit"),
+        .target(name: "ViewModelKit", exclude: ["README.md"]),
 
         // Steps: one module per architecture step.
         .target(

@@ -1,9 +1,12 @@
 extension Observable {
     /// Once both sources have a value, `resultSelector` of their latest values each time
-    /// either changes. Ends when both have completed (or one completes without any value),
-    /// or at the first error.
+    /// either changes. Fails at the first error. Completes when both sources have completed,
+    /// or at a value of one source while the other has completed without ever giving one:
+    /// no result can come any more. A source that completes without a value does not end it
+    /// by itself; it ends at the other source's next value or completion.
     ///
-    /// RxSwift twin: `Observable.combineLatest(_:_:resultSelector:)`.
+    /// RxSwift twin: `Observable.combineLatest(_:_:resultSelector:)`, whose `CombineLatestSink`
+    /// (RxSwift/Observables/CombineLatest.swift) decides the end the same way.
     /// Combine twin: `combineLatest(_:_:)`.
     public static func combineLatest<
         First: ObservableConvertibleType, Second: ObservableConvertibleType
@@ -14,18 +17,24 @@ extension Observable {
         Observable.create { observer in
             var latestFirst: First.Element?
             var latestSecond: Second.Element?
-            var completedCount = 0
-            let emit = {
-                guard let latestFirst, let latestSecond else { return }
-                do {
-                    observer.onNext(try resultSelector(latestFirst, latestSecond))
-                } catch {
-                    observer.onError(error)
+            var isFirstDone = false
+            var isSecondDone = false
+            // `CombineLatestSink.next`: a result once both have a value; until then, the end
+            // if the other source is done, as it can never give its first value.
+            let next = { (isOtherDone: Bool) in
+                if let latestFirst, let latestSecond {
+                    do {
+                        observer.onNext(try resultSelector(latestFirst, latestSecond))
+                    } catch {
+                        observer.onError(error)
+                    }
+                } else if isOtherDone {
+                    observer.onCompleted()
                 }
             }
-            let complete = { (hasValue: Bool) in
-                completedCount += 1
-                if completedCount == 2 || !hasValue {
+            // `CombineLatestSink.done`: the end once both are done, and only then.
+            let done = {
+                if isFirstDone && isSecondDone {
                     observer.onCompleted()
                 }
             }
@@ -33,18 +42,22 @@ extension Observable {
                 switch event {
                 case .next(let element):
                     latestFirst = element
-                    emit()
+                    next(isSecondDone)
                 case .error(let error): observer.onError(error)
-                case .completed: complete(latestFirst != nil)
+                case .completed:
+                    isFirstDone = true
+                    done()
                 }
             }
             let secondSubscription = second.asObservable().subscribe { event in
                 switch event {
                 case .next(let element):
                     latestSecond = element
-                    emit()
+                    next(isFirstDone)
                 case .error(let error): observer.onError(error)
-                case .completed: complete(latestSecond != nil)
+                case .completed:
+                    isSecondDone = true
+                    done()
                 }
             }
             return Disposables.create(firstSubscription, secondSubscription)
@@ -52,7 +65,7 @@ extension Observable {
     }
 
     /// Once both sources have a value, the pair of their latest values each time either
-    /// changes.
+    /// changes. Ends as `combineLatest(_:_:resultSelector:)` does.
     ///
     /// RxSwift twin: `Observable.combineLatest(_:_:)`.
     public static func combineLatest<

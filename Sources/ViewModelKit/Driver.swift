@@ -2,7 +2,10 @@
 /// latest value at once (one shared subscription, `share(replay: 1)`), so a screen that
 /// binds late still shows the current state.
 ///
-/// RxSwift twin: `Driver` (RxCocoa).
+/// RxSwift twin: `Driver` (RxCocoa), but without RxCocoa's `observe(on: MainScheduler)`:
+/// delivery is synchronous, and a value sent during a delivery waits its turn and goes out
+/// before the send returns, never on a later turn of the main queue (README.md, "Differs
+/// from RxSwift").
 /// Combine twin: `AnyPublisher<Element, Never>` with `receive(on: DispatchQueue.main)` and
 /// `share()` over a `CurrentValueSubject`.
 public typealias Driver<Element> = SharedSequence<DriverSharingStrategy, Element>

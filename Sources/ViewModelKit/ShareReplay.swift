@@ -4,6 +4,10 @@ extension Observable {
     /// subscriber and ends (forgetting the replayed values) when the last one leaves or the
     /// sequence ends; a later subscriber starts it again.
     ///
+    /// A new subscriber is added before `share(replay: 1)` replays to it, so it also gets a
+    /// value that its own reaction to the replay sends; with more than one replayed value it
+    /// is added after the replay, as in RxSwift.
+    ///
     /// RxSwift twin: `share(replay:scope: .whileConnected)`.
     /// Combine twin: `share()` (no replay) or `multicast` with a `CurrentValueSubject`.
     public func share(replay: Int = 0) -> Observable<Element> {
@@ -27,10 +31,24 @@ private final class SharedConnection<Element> {
     }
 
     func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {
-        for element in buffer {
-            observer.onNext(element)
+        let replayed = buffer
+        let key: Int
+        if replay == 1 {
+            // RxSwift's `ShareReplay1WhileConnected.subscribe` (ShareReplayScope.swift)
+            // inserts the observer, then replays: a value its reaction to the replay makes
+            // the source send reaches it too.
+            key = observers.insert(observer)
+            for element in replayed {
+                observer.onNext(element)
+            }
+        } else {
+            // Any other count is RxSwift's `multicast` over a `ReplaySubject`, which replays,
+            // then inserts the observer (ReplaySubject.swift, RxSwift 6.10).
+            for element in replayed {
+                observer.onNext(element)
+            }
+            key = observers.insert(observer)
         }
-        let key = observers.insert(observer)
         if connection == nil {
             let connection = SerialDisposable()
             self.connection = connection

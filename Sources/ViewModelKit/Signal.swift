@@ -2,7 +2,8 @@
 /// never fails, one shared subscription, and nothing replayed, so a late subscriber does not
 /// act on an old event.
 ///
-/// RxSwift twin: `Signal` (RxCocoa).
+/// RxSwift twin: `Signal` (RxCocoa), delivered as a `Driver` is: synchronously, with no hop
+/// to the main queue (README.md, "Differs from RxSwift").
 /// Combine twin: `AnyPublisher<Element, Never>` over a `PassthroughSubject`, on the main queue.
 public typealias Signal<Element> = SharedSequence<SignalSharingStrategy, Element>
 

@@ -2,6 +2,9 @@ import Testing
 import ViewModelKit
 import ViewModelKitTesting
 
+// Marble times are TestScheduler ticks of one virtual millisecond (`TestScheduler.resolution`).
+// Under RxTest, make each scheduler `TestScheduler(initialClock: 0, resolution: 0.001)`.
+
 @MainActor
 @Suite("merge")
 struct MergeTests {
@@ -131,14 +134,71 @@ struct CombineLatestTests {
         subscription.dispose()
     }
 
-    @Test func aSourceThatCompletesWithoutAValueCompletesItAtOnce() {
+    // RxSwift/Observables/CombineLatest.swift, `CombineLatestSink.done`: completion comes
+    // only once every source is done, so a source that ends without a value leaves it open
+    // while the other is silent (RxSwift's testCombineLatest_EmptyNever).
+    @Test func aSourceThatCompletesWithoutAValueDoesNotEndItWhileTheOtherIsSilent() {
         let scheduler = TestScheduler()
         let empty = scheduler.createHotObservable([.completed(210, Int.self)])
-        let numbers = scheduler.createHotObservable([.next(220, 1)])
+        let silent = scheduler.createHotObservable([] as [Recorded<Event<Int>>])
+        let result = scheduler.start {
+            Observable.combineLatest(empty.asObservable(), silent.asObservable()) { $0 + $1 }
+        }
+        #expect(result.events == [])
+        #expect(empty.subscriptions == [Subscription(200, 210)])
+        #expect(silent.subscriptions == [Subscription(200, 1000)])
+    }
+
+    // CombineLatest.swift, `CombineLatestSink.next`: a value that arrives while every other
+    // source is done, and one of them never had a value, completes it: no result can come
+    // (testCombineLatest_EmptyReturn).
+    @Test func aValueAfterTheOtherSourceCompletedWithoutOneCompletesIt() {
+        let scheduler = TestScheduler()
+        let empty = scheduler.createHotObservable([.completed(210, Int.self)])
+        let numbers = scheduler.createHotObservable([.next(215, 2), .completed(220)])
         let result = scheduler.start {
             Observable.combineLatest(empty.asObservable(), numbers.asObservable()) { $0 + $1 }
         }
-        #expect(result.events == [.completed(210)])
-        #expect(numbers.subscriptions == [Subscription(200, 210)])
+        #expect(result.events == [.completed(215)])
+        #expect(empty.subscriptions == [Subscription(200, 210)])
+        #expect(numbers.subscriptions == [Subscription(200, 215)])
+    }
+
+    // CombineLatest.swift, `CombineLatestSink.next`, with the sources the other way round
+    // (testCombineLatest_ReturnEmpty).
+    @Test func aValueOfTheFirstSourceAfterTheSecondCompletedWithoutOneCompletesIt() {
+        let scheduler = TestScheduler()
+        let numbers = scheduler.createHotObservable([.next(215, 2), .completed(220)])
+        let empty = scheduler.createHotObservable([.completed(210, Int.self)])
+        let result = scheduler.start {
+            Observable.combineLatest(numbers.asObservable(), empty.asObservable()) { $0 + $1 }
+        }
+        #expect(result.events == [.completed(215)])
+        #expect(numbers.subscriptions == [Subscription(200, 215)])
+    }
+
+    // CombineLatest.swift, `CombineLatestSink.done`: two sources without values complete it
+    // when the second of them completes (testCombineLatest_EmptyEmpty).
+    @Test func twoSourcesWithoutValuesCompleteItWhenTheLaterOneCompletes() {
+        let scheduler = TestScheduler()
+        let first = scheduler.createHotObservable([.completed(210, Int.self)])
+        let second = scheduler.createHotObservable([.completed(220, Int.self)])
+        let result = scheduler.start {
+            Observable.combineLatest(first.asObservable(), second.asObservable()) { $0 + $1 }
+        }
+        #expect(result.events == [.completed(220)])
+    }
+
+    // CombineLatest.swift, `CombineLatestSink.done`: a source that gave values and completed
+    // leaves it open while the other has none (testCombineLatest_ReturnNever).
+    @Test func aSourceThatCompletesAfterItsValuesLeavesItOpenWhileTheOtherHasNone() {
+        let scheduler = TestScheduler()
+        let numbers = scheduler.createHotObservable([.next(215, 2), .completed(220)])
+        let silent = scheduler.createHotObservable([] as [Recorded<Event<Int>>])
+        let result = scheduler.start {
+            Observable.combineLatest(numbers.asObservable(), silent.asObservable()) { $0 + $1 }
+        }
+        #expect(result.events == [])
+        #expect(silent.subscriptions == [Subscription(200, 1000)])
     }
 }

@@ -2,6 +2,9 @@ import Testing
 import ViewModelKit
 import ViewModelKitTesting
 
+// Marble times are TestScheduler ticks of one virtual millisecond (`TestScheduler.resolution`).
+// Under RxTest, make each scheduler `TestScheduler(initialClock: 0, resolution: 0.001)`.
+
 @MainActor
 @Suite("Driver")
 struct DriverTests {
@@ -89,6 +92,37 @@ struct DriverTests {
         #expect(result.events == [.next(210, 10), .next(220, 20)])
     }
 
+    // Differs from RxCocoa on purpose (see the README): `asDriver` there is
+    // `observe(on: MainScheduler.instance)` (RxCocoa/Traits/Driver/
+    // ObservableConvertibleType+Driver.swift), which delivers a value sent on the main
+    // thread at once but one sent during that delivery on a later turn of the main queue
+    // (`MainScheduler.scheduleInternal`, RxSwift/Schedulers/MainScheduler.swift). Here it
+    // waits only until every subscriber has the current value, and arrives before the
+    // outermost send returns.
+    @Test func aValueSentWhileADriverDeliversIsQueuedAndDeliveredBeforeTheSendReturns() {
+        let relay = BehaviorRelay(value: 0)
+        let driver = relay.asDriver()
+        var log: [String] = []
+        let first = driver.drive(onNext: { value in
+            log.append("first \(value)")
+            if value == 1 {
+                relay.accept(2)
+                relay.accept(3)
+                log.append("first back from accept")
+            }
+        })
+        let second = driver.drive(onNext: { log.append("second \($0)") })
+        relay.accept(1)
+        log.append("accept returned")
+        #expect(
+            log == [
+                "first 0", "second 0", "first 1", "first back from accept", "second 1",
+                "first 2", "second 2", "first 3", "second 3", "accept returned",
+            ])
+        first.dispose()
+        second.dispose()
+    }
+
     @Test func combineLatestAndDebounceKeepTheTrait() {
         let scheduler = TestScheduler()
         let query = scheduler.createHotObservable([.next(210, "a"), .next(250, "ab")])
@@ -143,6 +177,32 @@ struct SignalTests {
         #expect(received == ["x"])
         listening.dispose()
         forwarding.dispose()
+    }
+
+    // Differs from RxCocoa on purpose, as the Driver's test above: RxCocoa's
+    // `PublishRelay.asSignal()` (RxCocoa/Traits/Signal/PublishRelay+Signal.swift) also
+    // observes on `MainScheduler.instance`.
+    @Test func aValueSentWhileASignalDeliversIsQueuedAndDeliveredBeforeTheSendReturns() {
+        let relay = PublishRelay<Int>()
+        let signal = relay.asSignal()
+        var log: [String] = []
+        let first = signal.emit(onNext: { value in
+            log.append("first \(value)")
+            if value == 1 {
+                relay.accept(2)
+                log.append("first back from accept")
+            }
+        })
+        let second = signal.emit(onNext: { log.append("second \($0)") })
+        relay.accept(1)
+        log.append("accept returned")
+        #expect(
+            log == [
+                "first 1", "first back from accept", "second 1", "first 2", "second 2",
+                "accept returned",
+            ])
+        first.dispose()
+        second.dispose()
     }
 
     @Test func anErrorCanContinueWithAnotherSignal() {

@@ -2,6 +2,9 @@ import Testing
 import ViewModelKit
 import ViewModelKitTesting
 
+// Marble times are TestScheduler ticks of one virtual millisecond (`TestScheduler.resolution`).
+// Under RxTest, make each scheduler `TestScheduler(initialClock: 0, resolution: 0.001)`.
+
 @MainActor
 @Suite("PublishRelay")
 struct PublishRelayTests {

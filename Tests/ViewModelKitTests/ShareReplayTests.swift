@@ -2,6 +2,9 @@ import Testing
 import ViewModelKit
 import ViewModelKitTesting
 
+// Marble times are TestScheduler ticks of one virtual millisecond (`TestScheduler.resolution`).
+// Under RxTest, make each scheduler `TestScheduler(initialClock: 0, resolution: 0.001)`.
+
 @MainActor
 @Suite("share(replay:)")
 struct ShareReplayTests {
@@ -51,6 +54,53 @@ struct ShareReplayTests {
         scheduler.start()
         #expect(early.events == [.next(210, 1), .next(240, 2)])
         #expect(late.events == [.next(240, 2)])
+    }
+
+    // RxSwift/Observables/ShareReplayScope.swift, `ShareReplay1WhileConnected.subscribe`:
+    // the new observer is inserted, then the latest value replayed to it, so a value its
+    // reaction to the replay sends reaches it as well.
+    @Test func aLateSubscriberAlsoGetsTheValueItsReactionToTheReplaySends() {
+        let relay = PublishRelay<Int>()
+        let shared = relay.asObservable().share(replay: 1)
+        var early: [Int] = []
+        var late: [Int] = []
+        let first = shared.subscribe(onNext: { early.append($0) })
+        relay.accept(1)
+        let second = shared.subscribe(onNext: { value in
+            late.append(value)
+            if value == 1 {
+                relay.accept(2)
+            }
+        })
+        #expect(late == [1, 2])
+        #expect(early == [1, 2])
+        first.dispose()
+        second.dispose()
+    }
+
+    // With more than one value to replay, RxSwift shares through `multicast` and a
+    // `ReplaySubject`, whose `synchronized_subscribe` (RxSwift/Subjects/ReplaySubject.swift,
+    // RxSwift 6.10) replays, then inserts the observer: its reaction's value passes it by.
+    @Test func withMoreThanOneReplayedValueALateSubscriberJoinsAfterTheReplay() {
+        let relay = PublishRelay<Int>()
+        let shared = relay.asObservable().share(replay: 2)
+        var early: [Int] = []
+        var late: [Int] = []
+        let first = shared.subscribe(onNext: { early.append($0) })
+        relay.accept(1)
+        relay.accept(2)
+        let second = shared.subscribe(onNext: { value in
+            late.append(value)
+            if value == 2 {
+                relay.accept(3)
+            }
+        })
+        #expect(late == [1, 2])
+        #expect(early == [1, 2, 3])
+        relay.accept(4)
+        #expect(late == [1, 2, 4])
+        first.dispose()
+        second.dispose()
     }
 
     @Test func aSourceThatEndsWhileConnectingIsRunAgainForTheNextSubscriber() {

@@ -2,6 +2,9 @@ import Testing
 import ViewModelKit
 import ViewModelKitTesting
 
+// Marble times are TestScheduler ticks of one virtual millisecond (`TestScheduler.resolution`).
+// Under RxTest, make each scheduler `TestScheduler(initialClock: 0, resolution: 0.001)`.
+
 @MainActor
 @Suite("TestScheduler")
 struct TestSchedulerTests {
@@ -37,6 +40,19 @@ struct TestSchedulerTests {
         action.dispose()
         scheduler.start()
         #expect(!ran)
+    }
+
+    // Differs from RxTest on purpose (see the README): RxTest's `TestScheduler`
+    // (RxTest/Schedulers/TestScheduler.swift) ticks in seconds unless given a `resolution`;
+    // these ticks are virtual milliseconds, RxTest's `resolution: 0.001`.
+    @Test func oneTickIsOneVirtualMillisecond() {
+        #expect(TestScheduler.resolution == .milliseconds(1))
+        let scheduler = TestScheduler()
+        var ranAt: TestTime?
+        _ = scheduler.schedule(after: .milliseconds(300)) { ranAt = scheduler.clock }
+        scheduler.start()
+        #expect(ranAt == 300)
+        #expect(scheduler.now == TestScheduler.resolution * 300)
     }
 
     @Test func partsOfAMillisecondRoundUp() {

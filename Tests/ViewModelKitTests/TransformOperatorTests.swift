@@ -2,6 +2,9 @@ import Testing
 import ViewModelKit
 import ViewModelKitTesting
 
+// Marble times are TestScheduler ticks of one virtual millisecond (`TestScheduler.resolution`).
+// Under RxTest, make each scheduler `TestScheduler(initialClock: 0, resolution: 0.001)`.
+
 @MainActor
 @Suite("map, compactMap, filter")
 struct MapFilterTests {
@@ -161,6 +164,27 @@ struct TakeSkipTests {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1)])
         #expect(scheduler.start { source.asObservable().take(0) }.events == [.completed(200)])
+    }
+
+    // RxSwift/Observables/Take.swift, `TakeCountSink.on`: the count goes down before the
+    // value is forwarded and a value past the count is ignored, so a value the subscriber
+    // makes the source send while it receives the last one changes nothing.
+    @Test func takeOneWhoseSubscriberMakesTheSourceSendAgainGivesOneValueAndCompletes() {
+        var source: AnyObserver<Int>?
+        let values = Observable<Int>.create { observer in
+            source = observer
+            return Disposables.create()
+        }
+        var events: [Event<Int>] = []
+        let subscription = values.take(1).subscribe { event in
+            events.append(event)
+            if event == .next(1) {
+                source?.onNext(2)
+            }
+        }
+        source?.onNext(1)
+        #expect(events == [.next(1), .completed])
+        subscription.dispose()
     }
 
     @Test func skipLeavesOutTheFirstValues() {

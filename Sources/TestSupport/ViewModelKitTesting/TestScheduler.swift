@@ -12,8 +12,18 @@ import ViewModelKit
 /// Actions due at the same tick run in the order they were scheduled; an action scheduled
 /// for now or the past runs at the current tick, after the ones already due (RxTest would
 /// move it one tick later).
+///
+/// A marble test ports to RxTest with the scheduler made as
+/// `TestScheduler(initialClock: 0, resolution: 0.001)`: RxTest's default tick is a second.
 @MainActor
 public final class TestScheduler: SchedulerType {
+    /// The virtual time of one tick: one millisecond, so `.next(210, x)` is 210 ms after
+    /// virtual time zero.
+    ///
+    /// RxSwift twin: the `resolution:` of RxTest's `TestScheduler(initialClock:resolution:)`,
+    /// in seconds, 1.0 by default; these ticks are `resolution: 0.001`.
+    public static let resolution: Duration = .milliseconds(1)
+
     /// The times `start(_:)` uses, as in RxTest.
     public enum Defaults {
         /// When the tested sequence is created.
@@ -42,7 +52,7 @@ public final class TestScheduler: SchedulerType {
     }
 
     public var now: Duration {
-        .milliseconds(clock)
+        Self.resolution * clock
     }
 
     public func schedule(after dueTime: Duration, action: @escaping @MainActor () -> Void)
@@ -147,7 +157,8 @@ public final class TestScheduler: SchedulerType {
         TestableObserver(scheduler: self)
     }
 
-    /// Whole ticks in `duration`, rounded up so that nothing runs early.
+    /// Whole ticks of `resolution` in `duration`, rounded up so that nothing runs early
+    /// (RxTest rounds to the nearest tick).
     static func ticks(in duration: Duration) -> TestTime {
         let (seconds, attoseconds) = duration.components
         let attosecondsPerTick: Int64 = 1_000_000_000_000_000
