@@ -17,7 +17,7 @@ import Testing
     static let testedElsewhere: [String: String] = [
         // The one MovieFormatter every step calls says "1 movie" and "1 vote"; the acceptance
         // suite sees counts only as parts of other screens.
-        "E8": "Tests/MovieUITests/MovieFormatterTests.swift"
+        "E8": "Tests/MovieDomainTests/MovieFormatterTests.swift"
     ]
 
     /// This file's examples below are made-up specs and tests, not citations.
