@@ -189,7 +189,8 @@ public final class NavigationController: ViewController {
     ) {
         switch statusLine {
         case .hint(let text):
-            canvas.draw(text, x: x, y: y, maxWidth: width, style: .dim)
+            canvas.draw(
+                Self.hint(text, fittingWidth: width), x: x, y: y, maxWidth: width, style: .dim)
         case .activity(let text):
             canvas.showsActivity = true
             canvas.draw(text, x: x, y: y, maxWidth: width, style: Style(foreground: .yellow))
@@ -202,5 +203,23 @@ public final class NavigationController: ViewController {
         case .note(let text):
             canvas.draw(text, x: x, y: y, maxWidth: width)
         }
+    }
+
+    /// The hints between " · " that fit, the last ones kept (T13): on a narrow screen the
+    /// first hints go, whole, so that `? help · q quit` stays in view; a last hint too wide
+    /// on its own keeps its end.
+    static func hint(_ text: String, fittingWidth width: Int) -> String {
+        let text = text.sanitizedForTerminal()
+        guard text.displayWidth > width else { return text }
+        let separator = " · "
+        let hints = text.split(separator: separator, omittingEmptySubsequences: false)
+        let marker = String.ellipsis + " "
+        for start in hints.indices.dropFirst() {
+            let kept = hints[start...].joined(separator: separator)
+            if marker.displayWidth + kept.displayWidth <= width {
+                return marker + kept
+            }
+        }
+        return text.truncatedFromStart(toWidth: width)
     }
 }

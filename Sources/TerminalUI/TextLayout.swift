@@ -19,6 +19,24 @@ extension String {
         return result + Self.ellipsis
     }
 
+    /// Ends with its end: begins with "…" when cut from the start; the result's display width
+    /// never exceeds `width`.
+    func truncatedFromStart(toWidth width: Int) -> String {
+        guard width > 0 else { return "" }
+        let text = sanitizedForTerminal()
+        guard text.displayWidth > width else { return text }
+        let room = width - Self.ellipsis.displayWidth
+        var kept: [Character] = []
+        var used = 0
+        for character in text.reversed() {
+            let characterWidth = character.displayWidth
+            if used + characterWidth > room { break }
+            kept.append(character)
+            used += characterWidth
+        }
+        return Self.ellipsis + String(kept.reversed())
+    }
+
     /// Truncated, then spaces up to exactly `width` columns.
     public func padded(toWidth width: Int) -> String {
         let text = truncated(toWidth: width)

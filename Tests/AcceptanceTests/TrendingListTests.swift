@@ -343,6 +343,46 @@ extension Acceptance {
             #expect(app.pageRequests(.week, page: 1).count == 3)
         }
 
+        /// The footer at 40 columns: no wider than the screen, and ending with the hints
+        /// that say how to get help and how to leave.
+        func expectFooterKeepsHelpAndQuit(
+            _ app: AppDriver, _ screen: String, sourceLocation: SourceLocation = #_sourceLocation
+        ) {
+            let footer = app.rows.last ?? ""
+            #expect(
+                footer.hasSuffix("? help · q quit"), "\(screen): \(footer)",
+                sourceLocation: sourceLocation)
+            #expect(
+                footer.displayWidth <= 40, "\(screen): \(footer)", sourceLocation: sourceLocation)
+        }
+
+        @Test(
+            "T13: on a narrow screen the footer's hints are cut from their start, keeping ? help · q quit",
+            arguments: Step.all)
+        func narrowFooterKeepsHelpAndQuit(step: Step) async {
+            let stub = stub(page1: Fixtures.movies(1...20), totalPages: 3)
+            stub.respond(
+                to: "/3/search/movie", with: Fixtures.page(1, of: 3, Fixtures.movies(51...70)))
+            stub.respond(
+                to: "/3/movie/1", with: Fixtures.detail(Fixtures.Detail(id: 1, title: "Movie 1")))
+            let app = AppDriver(step, stub: stub, width: 40, height: 12)
+            await app.launch()
+            #expect(app.rows.last?.hasPrefix("…") == true, "too wide for 40 columns, so cut")
+            expectFooterKeepsHelpAndQuit(app, "the list")
+
+            await app.press(.character("/"), .character("M"), .down)
+            #expect(app.screen.contains("Movie 51"))
+            expectFooterKeepsHelpAndQuit(app, "the results")
+            await app.press(.escape, .enter)
+            #expect(app.screen.contains("Movie 1 (2024)"))
+            expectFooterKeepsHelpAndQuit(app, "the detail")
+
+            let empty = AppDriver(step, stub: self.stub(page1: []), width: 40, height: 12)
+            await empty.launch()
+            #expect(empty.screen.contains("No trending movies right now."))
+            expectFooterKeepsHelpAndQuit(empty, "the empty list")
+        }
+
         @Test("T12: an empty first page says so", arguments: Step.all)
         func emptyFirstPage(step: Step) async {
             let app = AppDriver(step, stub: stub(page1: []))
