@@ -103,6 +103,7 @@
             return
         }
         if isShowingHelp {
+            if case .mouse = key { return }
             if key == .character("q") {
                 quit()
             } else {

@@ -1,4 +1,5 @@
-/// Wrapped, scrollable text (D6: ↑/↓/k/j, PgUp/PgDn, Home/End scroll when taller than bounds).
+/// Wrapped, scrollable text (D6: ↑/↓/k/j, PgUp/PgDn, Space, Ctrl-F/Ctrl-B, Ctrl-D/Ctrl-U,
+/// Home/End and the mouse wheel scroll when taller than bounds).
 ///
 /// Blocks are wrapped when drawn, so the same blocks fit any width after a resize.
 @MainActor public final class TextView: View {
@@ -64,12 +65,19 @@
             return false
         }
         let page = max(visibleHeight - 1, 1)
+        let halfPage = max(visibleHeight / 2, 1)
         let target: Int
         switch key {
         case .up, .character("k"): target = scrollOffset - 1
         case .down, .character("j"): target = scrollOffset + 1
-        case .pageUp: target = scrollOffset - page
-        case .pageDown: target = scrollOffset + page
+        case .pageUp, .control("b"): target = scrollOffset - page
+        case .pageDown, .character(" "), .control("f"): target = scrollOffset + page
+        case .control("u"): target = scrollOffset - halfPage
+        case .control("d"): target = scrollOffset + halfPage
+        case .mouse(let event) where event.kind == .scrollUp:
+            target = scrollOffset - ListView.wheelRows
+        case .mouse(let event) where event.kind == .scrollDown:
+            target = scrollOffset + ListView.wheelRows
         case .home, .character("g"): target = 0
         case .end, .character("G"): target = lineCount
         default: return false

@@ -10,7 +10,7 @@ import Testing
 @Suite("Process")
 struct ProcessTests {
     @Test(
-        "L1 E4: full-screen on a terminal, and the terminal is restored on every exit path",
+        "L1 E4 T5: full-screen on a terminal, the mouse reported, and the terminal restored on every exit path",
         arguments: Step.all, ProcessEnding.allCases)
     func terminalIsRestored(step: Step, ending: ProcessEnding) async throws {
         try await withChildProcessSlot {
@@ -24,6 +24,9 @@ struct ProcessTests {
             #expect(isShown, "the first screen")
             #expect(process.outputText.contains("\u{1B}[?1049h"), "alternate screen")
             #expect(process.outputText.contains("\u{1B}[?25l"), "hidden cursor")
+            #expect(
+                process.outputText.contains("\u{1B}[?1000h\u{1B}[?1006h"),
+                "clicks and the wheel, reported in SGR form")
             #expect(process.terminalFlags() != flagsBefore, "raw mode")
 
             ending.end(process)
@@ -37,6 +40,51 @@ struct ProcessTests {
             let shownCursor = try #require(output.range(of: "\u{1B}[?25h", options: .backwards))
             #expect(left.lowerBound > entered.lowerBound)
             #expect(shownCursor.lowerBound > entered.lowerBound)
+            let mouseOn = try #require(output.range(of: "\u{1B}[?1000h", options: .backwards))
+            let mouseOff = output.range(of: "\u{1B}[?1000l", options: .backwards)
+            let sgrOff = output.range(of: "\u{1B}[?1006l", options: .backwards)
+            #expect(mouseOff.map { $0.lowerBound > mouseOn.lowerBound } == true, "mouse off")
+            #expect(sgrOff.map { $0.lowerBound > mouseOn.lowerBound } == true, "SGR form off")
+        }
+    }
+
+    @Test(
+        "T5: on a terminal the wheel and a click reach the list; a key script and a piped run ask for no mouse",
+        arguments: Step.all)
+    func mouseReachesTheListOnATerminal(step: Step) async throws {
+        try await withChildProcessSlot {
+            var process = try #require(
+                PseudoTerminalProcess(executable: RunResult.executable(step.command).path))
+            defer { process.close() }
+            let isShown = await process.read(
+                until: { $0.contains("1 / 20") }, timeout: .seconds(60))
+            #expect(isShown, "the first screen")
+
+            // A notch of the wheel, then a click on the second movie (row 3 on the wire, from
+            // 1); each time Ctrl-L draws the whole screen, so its header can be read whole.
+            for (report, position) in [
+                ("\u{1B}[<65;10;5M", "4 / 20"), ("\u{1B}[<0;10;3M", "2 / 20"),
+            ] {
+                let before = process.outputText.utf8.count
+                process.send(Array(report.utf8) + [0x0C])
+                let isMoved = await process.read(
+                    until: { output in
+                        let after = String(output.utf8.dropFirst(before)) ?? ""
+                        guard let cleared = after.range(of: "\u{1B}[H\u{1B}[2J") else {
+                            return false
+                        }
+                        return after[cleared.upperBound...].contains(position)
+                    }, timeout: .seconds(60))
+                #expect(isMoved, "\(report.debugDescription) moved the selection to \(position)")
+            }
+            process.send([UInt8(ascii: "q")])
+            #expect(await process.waitForExit(timeout: .seconds(60)) == 0)
+        }
+        for arguments in [[], ["--keys", "down"]] {
+            let result = try await RunResult.run(step.command, arguments)
+            #expect(result.status == 0)
+            #expect(!result.standardOutput.contains("\u{1B}[?1000"), "\(arguments)")
+            #expect(result.standardOutput.contains("Trending movies"))
         }
     }
 
