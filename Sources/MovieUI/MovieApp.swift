@@ -126,7 +126,8 @@ public enum MovieApp {
                     keys: "/", action: "search by title (↓ ↑: the results and back, Esc: close)"),
                 HelpContent.Entry(keys: "t", action: "switch between today and this week"),
                 HelpContent.Entry(keys: "r", action: "reload the list, or retry what failed"),
-                HelpContent.Entry(keys: "?", action: "this help (any key closes it)"),
+                HelpContent.Entry(
+                    keys: "?", action: "this help (↑↓ PgUp PgDn scroll it; ?, Esc or q close it)"),
                 HelpContent.Entry(keys: "q  Ctrl-C", action: "quit"),
                 HelpContent.Entry(keys: "Ctrl-Z  Ctrl-L", action: "suspend (fg: back) / redraw"),
             ],

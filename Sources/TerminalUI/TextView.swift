@@ -34,6 +34,8 @@
         }
     }
     public private(set) var scrollOffset = 0
+    /// The last row's text while more lines follow below.
+    static let moreBelowMarker = "↓ more"
     private var wrappedLines: (width: Int, lines: [Line])?
     private var visibleHeight = 0
 

@@ -293,7 +293,7 @@ struct ProcessTests {
         let server = try ScriptedHTTPServer { _ in .response(rejection) }
         defer { server.stop() }
         let result = try await RunResult.run(
-            step.command, ["--keys", "r ? x"],
+            step.command, ["--keys", "r ? esc"],
             environment: [variable: secret, "TMDB_BASE_URL": server.baseURL])
 
         #expect(result.status == 1)
