@@ -32,7 +32,8 @@
         self.terminal = terminal
         self.help = help
         renderer = Renderer(
-            colorEnabled: TerminalEnvironment.isColorEnabled(ProcessEnvironment.current))
+            colorEnabled: TerminalEnvironment.isColorEnabled(ProcessEnvironment.current),
+            hyperlinksEnabled: (terminal as? any HyperlinkReporting)?.showsHyperlinks ?? false)
         rootViewController.application = self
     }
 

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Ctrl-C quits at once, from the input thread, however many keys wait before it; Ctrl-Z and
 /// SIGTSTP suspend the app as vim and less do, and `fg` brings it back redrawn.
-@MainActor final class RealTerminal: TerminalDevice, EventQueueReporting {
+@MainActor final class RealTerminal: TerminalDevice, EventQueueReporting, HyperlinkReporting {
     /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
     nonisolated static let escapeTimeoutMilliseconds: Int32 = 30
     /// Alternate screen, hidden cursor, bracketed paste (a paste arrives as one edit), and the
@@ -47,6 +47,8 @@ import Synchronization
     }
 
     var unconsumedEventCount: Int { queuedEvents.value }
+
+    var showsHyperlinks: Bool { TerminalEnvironment.showsHyperlinks(ProcessEnvironment.current) }
 
     func didConsumeEvent() {
         queuedEvents.decrement()

@@ -155,6 +155,70 @@ struct ProcessTests {
         }
     }
 
+    /// The first sample movie of the week with a trailer: its place in the list and the
+    /// trailer's address.
+    static func firstSampleTrailer() throws -> (index: Int, address: String) {
+        for (index, movie) in try SampleMovies.week.prefix(10).enumerated() {
+            let url = try #require(
+                URL(string: "https://api.themoviedb.org/3/movie/\(movie.id)/videos"))
+            let response = SampleData.response(for: url)
+            guard response.statusCode == 200,
+                let videos = try? JSONDecoder().decode(VideoList.self, from: response.body),
+                let address = videos.results.preferredTrailer()?.youTubeURL?.absoluteString
+            else { continue }
+            return (index, address)
+        }
+        throw SampleTrailerMissing()
+    }
+
+    struct SampleTrailerMissing: Error {}
+
+    @Test(
+        "D1: on a terminal the trailer is an OSC 8 hyperlink to the whole address, cut or not; not with TERM=dumb, piped or scripted",
+        arguments: Step.all)
+    func trailerIsAHyperlinkOnATerminal(step: Step) async throws {
+        let (index, address) = try Self.firstSampleTrailer()
+        let keys = Array(repeating: UInt8(ascii: "j"), count: index) + [0x0D]
+        let open = "\u{1B}]8;;\(address)\u{1B}\\"
+        let close = "\u{1B}]8;;\u{1B}\\"
+        // 40 columns cut the address; the link still goes to all of it.
+        let shown = address.prefix(39) + "…"
+        for term in ["xterm-256color", "dumb"] {
+            try await withChildProcessSlot {
+                var process = try #require(
+                    PseudoTerminalProcess(
+                        executable: RunResult.executable(step.command).path,
+                        environment: ["TERM": term], rows: 40, columns: 40))
+                defer { process.close() }
+                let isShown = await process.read(
+                    until: { $0.contains("1 / 20") }, timeout: .seconds(60))
+                #expect(isShown, "the first screen")
+                process.send(keys)
+                let isOpened = await process.read(
+                    until: { $0.contains(shown) && $0.contains("Cast") }, timeout: .seconds(60))
+                #expect(isOpened, "the detail, its address cut to 40 columns")
+                let output = process.outputText
+                if term == "dumb" {
+                    #expect(!output.contains("\u{1B}]8;"), "no hyperlink for a dumb terminal")
+                } else {
+                    #expect(output.contains(open + "https:"), "the address line, linked")
+                    #expect(output.contains(shown + close), "the link closes after the text")
+                    #expect(output.contains(open + "Trailer:" + close), "its first line too")
+                }
+                process.send([UInt8(ascii: "q")])
+                #expect(await process.waitForExit(timeout: .seconds(60)) == 0)
+            }
+        }
+        let script = Array(repeating: "down", count: index) + ["enter"]
+        for arguments in [["--keys", script.joined(separator: " ")]] {
+            let result = try await RunResult.run(
+                step.command, arguments, environment: ["COLUMNS": "40", "LINES": "40"])
+            #expect(result.status == 0)
+            #expect(result.standardOutput.contains(shown))
+            #expect(!result.standardOutput.contains("\u{1B}"), "plain text, no link")
+        }
+    }
+
     @Test("L4: --help prints usage and exits 0", arguments: Step.all)
     func helpExitsZero(step: Step) async throws {
         let result = try await RunResult.run(step.command, ["--help"])

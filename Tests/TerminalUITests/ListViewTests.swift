@@ -211,6 +211,71 @@ import Testing
         #expect(terminal.rows[0] == "  Line 1 가나다라마바사아자차카타파하 가나다라마바사아자차카타파하")
     }
 
+    @Test("a wrapped block with a hanging indent goes on under its first line (D1)")
+    func hangingIndentWrapsUnderTheFirstLine() async {
+        let root = TextViewController()
+        let (application, terminal) = await makeApplication(root: root, width: 40, height: 10)
+        root.textView.blocks = [
+            TextView.Block(
+                "Timothée Chalamet as Paul Atreides, Duke of Arrakis and Heir to House Atreides",
+                indent: 2, hangingIndent: 2),
+            TextView.Block("Zendaya as Chani", indent: 2, hangingIndent: 2),
+        ]
+        #expect(await application.waitUntilSettled())
+        #expect(
+            Array(terminal.rows.prefix(5)) == [
+                "  Timothée Chalamet as Paul Atreides,", "    Duke of Arrakis and Heir to House",
+                "    Atreides", "  Zendaya as Chani", "",
+            ])
+    }
+
+    @Test("a linked block keeps its words whole: one too wide is cut with …, never broken (D1)")
+    func linkedBlockKeepsItsWordsWhole() async {
+        let address = "https://www.youtube.com/watch?v=Way9Dexny3w"
+        let block = TextView.Block("Trailer: \(address)", link: address)
+        for (width, rows) in [
+            (60, ["Trailer: \(address)"]), (43, ["Trailer:", address]),
+            (40, ["Trailer:", address.prefix(39) + "…"]),
+        ] {
+            let root = TextViewController()
+            let (application, terminal) = await makeApplication(root: root, width: width)
+            root.textView.blocks = [block]
+            #expect(await application.waitUntilSettled())
+            #expect(Array(terminal.rows.prefix(rows.count + 1)) == rows + [""], "at \(width)")
+            application.quit()
+        }
+        #expect(
+            "Trailer: \(address)".wrapped(toWidth: 30) == [
+                "Trailer:", String(address.prefix(30)), String(address.dropFirst(30)),
+            ], "an unlinked text still breaks a long word")
+    }
+
+    @Test("while lines follow below, the last row says so; at the end it does not (D1)")
+    func scrollIndicatorSaysMoreFollows() async {
+        let root = TextViewController()
+        let (application, terminal) = await makeApplication(root: root, width: 40, height: 10)
+        root.textView.blocks = (1...15).map { TextView.Block("Line \($0)") }
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows[8] == "Line 9")
+        #expect(terminal.rows[9] == "↓ more")
+        terminal.type(.down, .down, .down, .down)
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows[0] == "Line 5")
+        #expect(terminal.rows[9] == "↓ more")
+        terminal.type(.down)
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows[0] == "Line 6")
+        #expect(terminal.rows[9] == "Line 15", "the end: every row is text")
+        terminal.type(.home)
+        root.textView.showsVerticalScrollIndicator = false
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows[9] == "Line 10")
+        root.textView.blocks = (1...10).map { TextView.Block("Line \($0)") }
+        root.textView.showsVerticalScrollIndicator = true
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows[9] == "Line 10", "ten lines fit ten rows: nothing follows")
+    }
+
     @Test("short text does not take the arrow keys")
     func shortTextIgnoresKeys() async {
         let root = TextViewController()
