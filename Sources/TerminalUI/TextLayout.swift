@@ -98,6 +98,8 @@ extension String {
                     lines.append(line)
                     line = ""
                     lineWidth = 0
+                    // The next line may be narrower than the one it follows.
+                    if characterWidth > width { continue }
                 }
                 line.append(character)
                 lineWidth += characterWidth
