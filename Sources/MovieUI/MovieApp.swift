@@ -111,14 +111,23 @@ public enum MovieApp {
                 HelpContent.Entry(
                     keys: "↑ k  ↓ j", action: "move the selection / scroll the detail"),
                 HelpContent.Entry(keys: "PgUp  PgDn", action: "move by a screen"),
+                HelpContent.Entry(keys: "Ctrl-B  Ctrl-F Space", action: "up / down a screen"),
+                HelpContent.Entry(
+                    keys: "Ctrl-U  Ctrl-D",
+                    action: "up / down half a screen (in the search bar, Ctrl-U clears it)"),
                 HelpContent.Entry(keys: "Home g  End G", action: "go to the top / the end"),
-                HelpContent.Entry(keys: "Enter", action: "open the selected movie"),
+                HelpContent.Entry(keys: "Enter  →  l", action: "open the selected movie"),
+                HelpContent.Entry(
+                    keys: "wheel  click",
+                    action:
+                        "move 3 rows / select a row, click again to open (Shift-drag selects text)"),
                 HelpContent.Entry(keys: "b  Esc  Backspace  ←", action: "back to the list"),
                 HelpContent.Entry(
                     keys: "/", action: "search by title (↓ ↑: the results and back, Esc: close)"),
                 HelpContent.Entry(keys: "t", action: "switch between today and this week"),
                 HelpContent.Entry(keys: "r", action: "reload the list, or retry what failed"),
-                HelpContent.Entry(keys: "?", action: "this help (any key closes it)"),
+                HelpContent.Entry(
+                    keys: "?", action: "this help (↑↓ PgUp PgDn scroll it; ?, Esc or q close it)"),
                 HelpContent.Entry(keys: "q  Ctrl-C", action: "quit"),
                 HelpContent.Entry(keys: "Ctrl-Z  Ctrl-L", action: "suspend (fg: back) / redraw"),
             ],

@@ -42,11 +42,14 @@ public struct MovieDetailContent: Hashable, Sendable {
         if !cast.isEmpty {
             blocks.append(.blankLine)
             blocks.append(TextView.Block("Cast", style: .bold))
-            blocks += cast.map { TextView.Block($0, indent: 2) }
+            // D1: an entry too long for its line goes on under itself, not under the names.
+            blocks += cast.map { TextView.Block($0, indent: 2, hangingIndent: 2) }
         }
         if !trailerLink.isEmpty {
             blocks.append(.blankLine)
-            blocks.append(TextView.Block("Trailer: \(trailerLink)"))
+            // D1: the address stays whole (cut with "…" where it does not fit) and, on a
+            // terminal, links to all of it.
+            blocks.append(TextView.Block("Trailer: \(trailerLink)", link: trailerLink))
         }
         return blocks
     }

@@ -10,6 +10,8 @@
     public private(set) var wasInterrupted = false
     /// True while the `?` screen covers the app.
     public private(set) var isShowingHelp = false
+    /// The help's first line on screen, while it is taller than the screen (E2).
+    private var helpScrollOffset = 0
 
     private let terminal: any TerminalDevice
     private let help: HelpContent
@@ -30,7 +32,8 @@
         self.terminal = terminal
         self.help = help
         renderer = Renderer(
-            colorEnabled: TerminalEnvironment.isColorEnabled(ProcessEnvironment.current))
+            colorEnabled: TerminalEnvironment.isColorEnabled(ProcessEnvironment.current),
+            hyperlinksEnabled: (terminal as? any HyperlinkReporting)?.showsHyperlinks ?? false)
         rootViewController.application = self
     }
 
@@ -103,12 +106,7 @@
             return
         }
         if isShowingHelp {
-            if key == .character("q") {
-                quit()
-            } else {
-                isShowingHelp = false
-                setNeedsDisplay()
-            }
+            handleHelpKey(key)
             return
         }
         // A key acts on what is current, even when the frame showing it is not drawn yet.
@@ -125,6 +123,7 @@
         }
         if key == .character("?") {
             isShowingHelp = true
+            helpScrollOffset = 0
             setNeedsDisplay()
             return
         }
@@ -248,7 +247,7 @@
                     ("\(size) — needs at least \(Self.minimumSize)", Style.plain),
                 ], in: bounds)
         } else if isShowingHelp {
-            help.draw(in: canvas, bounds: bounds)
+            help.draw(in: canvas, bounds: bounds, scrollOffset: helpScrollOffset)
         } else {
             rootViewController.render(in: canvas, bounds: bounds)
         }
@@ -286,6 +285,45 @@
         frameWaiters = [:]
         for waiter in waiters.values {
             waiter.resume()
+        }
+    }
+
+    /// The help's keys (E2): `?`, Esc and `q` close it; while it is taller than the screen,
+    /// the keys that scroll a text view scroll it. Every other key waits for it to close.
+    private func handleHelpKey(_ key: Key) {
+        if key == .character("?") || key == .escape || key == .character("q") {
+            isShowingHelp = false
+            setNeedsDisplay()
+            return
+        }
+        let size = terminal.size
+        let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        let rows = HelpContent.textRows(in: bounds)
+        // A line stays in view across a page, above the row that says more follows.
+        let page = max(rows - 2, 1)
+        let halfPage = max(rows / 2, 1)
+        let maximum = help.maximumScrollOffset(in: bounds)
+        let offset = min(helpScrollOffset, maximum)
+        let target: Int
+        switch key {
+        case .up, .character("k"): target = offset - 1
+        case .down, .character("j"): target = offset + 1
+        case .pageUp, .control("b"): target = offset - page
+        case .pageDown, .character(" "), .control("f"): target = offset + page
+        case .control("u"): target = offset - halfPage
+        case .control("d"): target = offset + halfPage
+        case .home, .character("g"): target = 0
+        case .end, .character("G"): target = maximum
+        case .mouse(let event) where event.kind == .scrollUp:
+            target = offset - ListView.wheelRows
+        case .mouse(let event) where event.kind == .scrollDown:
+            target = offset + ListView.wheelRows
+        default: return
+        }
+        let clamped = min(max(target, 0), maximum)
+        if clamped != helpScrollOffset {
+            helpScrollOffset = clamped
+            setNeedsDisplay()
         }
     }
 

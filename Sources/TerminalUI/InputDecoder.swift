@@ -160,7 +160,9 @@ public struct InputDecoder: Sendable {
         }
     }
 
-    /// ESC [ parameters final: arrows, Home/End (H/F, 1~ 4~ 7~ 8~), Delete 3~, PgUp 5~, PgDn 6~.
+    /// ESC [ parameters final: arrows, Home/End (H/F, 1~ 4~ 7~ 8~), Delete 3~, PgUp 5~, PgDn 6~,
+    /// and the mouse: ESC [ < button ; x ; y M or m (SGR), or ESC [ M and three bytes (the
+    /// older encoding, which a terminal without SGR mode sends: its bytes are never keys).
     private mutating func decodeControlSequence(at index: Int, isFinal: Bool) -> Decoded {
         var end = index + 2
         while end < pending.count {
@@ -170,6 +172,25 @@ public struct InputDecoder: Sendable {
                 if parameters == "200" && byte == UInt8(ascii: "~") {
                     paste = []
                     return .complete(nil, length: end - index + 1)
+                }
+                if parameters.hasPrefix("<"), byte == UInt8(ascii: "M") || byte == UInt8(ascii: "m")
+                {
+                    return .complete(
+                        Self.sgrMouseKey(
+                            parameters: parameters.dropFirst(), isRelease: byte == UInt8(ascii: "m")
+                        ),
+                        length: end - index + 1)
+                }
+                if parameters.isEmpty, byte == UInt8(ascii: "M") {
+                    guard end + 3 < pending.count else {
+                        return isFinal ? .complete(nil, length: pending.count - index) : .incomplete
+                    }
+                    let values = pending[(end + 1)...(end + 3)].map { Int($0) - 32 }
+                    return .complete(
+                        Self.mouseKey(
+                            button: values[0], x: values[1] - 1, y: values[2] - 1,
+                            isRelease: values[0] & 3 == 3),
+                        length: end - index + 4)
                 }
                 return .complete(
                     Self.controlSequenceKey(parameters: parameters, final: byte),
@@ -205,6 +226,33 @@ public struct InputDecoder: Sendable {
         default:
             return nil
         }
+    }
+
+    /// "0;12;5" after ESC [ <: the button, then the column and the row, from 1.
+    private static func sgrMouseKey(parameters: Substring, isRelease: Bool) -> Key? {
+        let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map {
+            Int($0)
+        }
+        guard numbers.count == 3, let button = numbers[0], let x = numbers[1], let y = numbers[2]
+        else { return nil }
+        return mouseKey(button: button, x: x - 1, y: y - 1, isRelease: isRelease)
+    }
+
+    /// A click of the left button or a notch of the wheel; a release, a drag, another button
+    /// and a sideways wheel are no key. `button` holds the button in its low two bits, then
+    /// Shift 4, Alt 8, Ctrl 16, motion 32 and the wheel 64.
+    private static func mouseKey(button: Int, x: Int, y: Int, isRelease: Bool) -> Key? {
+        guard x >= 0, y >= 0, button >= 0, button < 128, !isRelease, button & 32 == 0 else {
+            return nil
+        }
+        if button & 64 != 0 {
+            switch button & 3 {
+            case 0: return .mouse(MouseEvent(.scrollUp, x: x, y: y))
+            case 1: return .mouse(MouseEvent(.scrollDown, x: x, y: y))
+            default: return nil
+            }
+        }
+        return button & 3 == 0 ? .mouse(MouseEvent(.press, x: x, y: y)) : nil
     }
 
     /// ESC O x: the "application cursor" arrows and Home/End.

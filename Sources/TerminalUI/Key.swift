@@ -13,6 +13,9 @@ public indirect enum Key: Hashable, Sendable, CustomStringConvertible {
     case alt(Key)
     /// Text the terminal marked as pasted (bracketed paste): one edit, however long.
     case paste(String)
+    /// The mouse, on a terminal that reports it (T5): a click or a notch of the wheel. A key
+    /// script has no name for it, as a script plays no mouse.
+    case mouse(MouseEvent)
 
     /// The names a key script (L7) may use, besides any single character and the control
     /// chords. The parser reads this table and `--help` lists it (L9), so they cannot differ.
@@ -131,7 +134,42 @@ public indirect enum Key: Hashable, Sendable, CustomStringConvertible {
         case .control(let letter): "ctrl-\(letter)"
         case .alt(let key): Key.altPrefix + key.description
         case .paste(let text): "\"\(text)\""
+        case .mouse(let event): event.description
         default: Key.namedKeys.first(where: { $0.key == self })?.name ?? "?"
         }
+    }
+}
+
+/// What the mouse did and where, as a terminal reports it in SGR mode (T5): a click of the
+/// left button, or a notch of the wheel. UIKit's nearest: a `UITouch` and its
+/// `location(in:)`, and a scroll view's wheel scrolling.
+public struct MouseEvent: Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: Hashable, Sendable {
+        /// The left button went down: a click.
+        case press
+        /// One notch of the wheel, away from or towards the user.
+        case scrollUp, scrollDown
+    }
+
+    public var kind: Kind
+    /// The cell, counted from 0 at the screen's top left, as `Canvas` counts.
+    public var x: Int
+    public var y: Int
+
+    public init(_ kind: Kind, x: Int, y: Int) {
+        self.kind = kind
+        self.x = x
+        self.y = y
+    }
+
+    /// "click at 3,5", "wheel down at 3,5".
+    public var description: String {
+        let what =
+            switch kind {
+            case .press: "click"
+            case .scrollUp: "wheel up"
+            case .scrollDown: "wheel down"
+            }
+        return "\(what) at \(x),\(y)"
     }
 }

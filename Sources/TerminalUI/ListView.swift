@@ -14,7 +14,7 @@
 @MainActor public protocol ListViewDelegate: AnyObject {
     /// A row becomes visible, e.g. to start loading its image.
     func listView(_ listView: ListView, willDisplayRowAt row: Int)
-    /// The user moved the selection with a key (UIKit's nearest: a focus update,
+    /// The user moved the selection with a key or the mouse (UIKit's nearest: a focus update,
     /// `collectionView(_:didUpdateFocusIn:with:)`).
     func listView(_ listView: ListView, didMoveSelectionTo row: Int)
     /// Enter on a row, like a tap: `collectionView(_:didSelectItemAt:)`.
@@ -65,6 +65,10 @@ public struct TextListCell: ListCell, Sendable, Hashable {
     /// shows as it was once the room comes back, as a UIKit list keeps its content offset.
     private var anchoredFirstRow = 0
     private var anchoredRowCount = 0
+    /// Where the last draw put the rows, to find the row a click lands on.
+    private var drawnBounds: Rect?
+    /// Rows one notch of the mouse wheel moves the selection (T5).
+    static let wheelRows = 3
 
     public override init() {
         super.init()
@@ -109,6 +113,7 @@ public struct TextListCell: ListCell, Sendable, Hashable {
     }
 
     public override func draw(in canvas: Canvas, bounds: Rect) {
+        drawnBounds = bounds
         visibleRowCount = max(bounds.height, 0)
         firstVisibleRow = Self.firstRow(
             from: anchoredFirstRow, showing: selectedRow, rows: visibleRowCount, of: numberOfRows)
@@ -134,33 +139,70 @@ public struct TextListCell: ListCell, Sendable, Hashable {
         }
     }
 
-    /// ↑/k ↓/j PgUp/PgDn Home/g End/G Enter (T5, T11); ↑ on the first row is left (S1).
+    /// ↑/k ↓/j; a screen: PgUp/Ctrl-B, PgDn/Space/Ctrl-F; half a screen: Ctrl-U, Ctrl-D;
+    /// Home/g End/G; Enter, → or l (T5, T11); the mouse. ↑ on the first row is left (S1).
     public override func handle(_ key: Key) -> Bool {
         let count = numberOfRows
         guard count > 0 else { return false }
         let page = max(visibleRowCount - 1, 1)
+        let halfPage = max(visibleRowCount / 2, 1)
         switch key {
         case .up where selectedRow > 0, .character("k"):
             moveSelection(to: selectedRow - 1)
         case .down, .character("j"):
             moveSelection(to: selectedRow + 1)
-        case .pageUp:
-            firstVisibleRow = max(firstVisibleRow - page, 0)
-            moveSelection(to: selectedRow - page)
-        case .pageDown:
-            firstVisibleRow = max(min(firstVisibleRow + page, count - visibleRowCount), 0)
-            moveSelection(to: selectedRow + page)
+        case .pageUp, .control("b"):
+            scroll(by: -page)
+        case .pageDown, .character(" "), .control("f"):
+            scroll(by: page)
+        case .control("u"):
+            scroll(by: -halfPage)
+        case .control("d"):
+            scroll(by: halfPage)
         case .home, .character("g"):
             moveSelection(to: 0)
         case .end, .character("G"):
             moveSelection(to: count - 1)
-        case .enter:
+        case .enter, .right, .character("l"):
             delegate?.listView(self, didSelectRowAt: selectedRow)
+        case .mouse(let event):
+            return handle(event)
         default:
             return false
         }
         setNeedsDisplay()
         return true
+    }
+
+    /// The wheel moves the selection three rows a notch; a click selects the row it lands
+    /// on, and a click on the selected row chooses it, as Enter does (T5). A click beside the
+    /// rows is not the list's.
+    private func handle(_ event: MouseEvent) -> Bool {
+        switch event.kind {
+        case .scrollUp:
+            moveSelection(to: selectedRow - Self.wheelRows)
+        case .scrollDown:
+            moveSelection(to: selectedRow + Self.wheelRows)
+        case .press:
+            guard let bounds = drawnBounds, event.x >= bounds.x, event.x < bounds.maxX,
+                event.y >= bounds.y, event.y < bounds.maxY
+            else { return false }
+            let row = firstVisibleRow + event.y - bounds.y
+            guard row < numberOfRows else { return false }
+            if row == selectedRow {
+                delegate?.listView(self, didSelectRowAt: row)
+            } else {
+                moveSelection(to: row)
+            }
+        }
+        setNeedsDisplay()
+        return true
+    }
+
+    /// Moves the rows in view and the selection by the same number of rows, as a pager does.
+    private func scroll(by rows: Int) {
+        firstVisibleRow = max(min(firstVisibleRow + rows, numberOfRows - visibleRowCount), 0)
+        moveSelection(to: selectedRow + rows)
     }
 
     /// Keeps the selection inside the visible rows and the visible rows inside the list, in

@@ -189,7 +189,8 @@ public final class NavigationController: ViewController {
     ) {
         switch statusLine {
         case .hint(let text):
-            canvas.draw(text, x: x, y: y, maxWidth: width, style: .dim)
+            canvas.draw(
+                Self.hint(text, fittingWidth: width), x: x, y: y, maxWidth: width, style: .dim)
         case .activity(let text):
             canvas.showsActivity = true
             canvas.draw(text, x: x, y: y, maxWidth: width, style: Style(foreground: .yellow))
@@ -200,7 +201,45 @@ public final class NavigationController: ViewController {
             canvas.draw(
                 text, x: x, y: y, maxWidth: width, style: Style(isBold: true, foreground: .red))
         case .note(let text):
-            canvas.draw(text, x: x, y: y, maxWidth: width)
+            canvas.draw(Self.note(text, fittingWidth: width), x: x, y: y, maxWidth: width)
         }
+    }
+
+    /// A note and the hints after it, as in "All 58 movies · ↑↓ move · … · q quit" (T8, T13):
+    /// the note before the first " · " stays, and the hints after it are cut as `hint` cuts
+    /// them; on a screen too narrow for the note and the last two hints, the note goes.
+    static func note(_ text: String, fittingWidth width: Int) -> String {
+        let text = text.sanitizedForTerminal()
+        let separator = " · "
+        guard text.displayWidth > width, let end = text.range(of: separator) else {
+            return text
+        }
+        let note = String(text[..<end.lowerBound])
+        let hints = String(text[end.upperBound...])
+        let room = width - note.displayWidth - separator.displayWidth
+        // The note gives way first when not even the last two hints would fit beside it.
+        let lastTwo = hints.split(separator: separator).suffix(2).joined(separator: separator)
+        guard room >= (String.ellipsis + " " + lastTwo).displayWidth else {
+            return hint(text, fittingWidth: width)
+        }
+        return note + separator + hint(hints, fittingWidth: room)
+    }
+
+    /// The hints between " · " that fit, the last ones kept (T13): on a narrow screen the
+    /// first hints go, whole, so that `? help · q quit` stays in view; a last hint too wide
+    /// on its own keeps its end.
+    static func hint(_ text: String, fittingWidth width: Int) -> String {
+        let text = text.sanitizedForTerminal()
+        guard text.displayWidth > width else { return text }
+        let separator = " · "
+        let hints = text.split(separator: separator, omittingEmptySubsequences: false)
+        let marker = String.ellipsis + " "
+        for start in hints.indices.dropFirst() {
+            let kept = hints[start...].joined(separator: separator)
+            if marker.displayWidth + kept.displayWidth <= width {
+                return marker + kept
+            }
+        }
+        return text.truncatedFromStart(toWidth: width)
     }
 }

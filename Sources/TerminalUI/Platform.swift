@@ -21,11 +21,13 @@ nonisolated(unsafe) private var rawAttributes = termios()
 nonisolated(unsafe) private var isRawModeActive = false
 nonisolated(unsafe) private var wakeWriteDescriptor: Int32 = -1
 
-/// Async-signal-safe: a static string, write(2) and tcsetattr(3) only.
+/// Async-signal-safe: a static string, write(2) and tcsetattr(3) only. The mouse goes back
+/// to the terminal first (T5), then colours, bracketed paste, the cursor and the screen.
 private func restoreTerminalState() {
     guard isRawModeActive else { return }
     isRawModeActive = false
-    let sequence: StaticString = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
+    let sequence: StaticString =
+        "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
     _ = write(STDOUT_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
     _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedAttributes)
 }

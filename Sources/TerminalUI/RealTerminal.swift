@@ -7,11 +7,14 @@ import Synchronization
 ///
 /// Ctrl-C quits at once, from the input thread, however many keys wait before it; Ctrl-Z and
 /// SIGTSTP suspend the app as vim and less do, and `fg` brings it back redrawn.
-@MainActor final class RealTerminal: TerminalDevice, EventQueueReporting {
+@MainActor final class RealTerminal: TerminalDevice, EventQueueReporting, HyperlinkReporting {
     /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
     nonisolated static let escapeTimeoutMilliseconds: Int32 = 30
-    /// Alternate screen, hidden cursor, bracketed paste (a paste arrives as one edit).
-    nonisolated static let enterScreen = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h"
+    /// Alternate screen, hidden cursor, bracketed paste (a paste arrives as one edit), and the
+    /// mouse: clicks and the wheel reported (1000) in SGR's form (1006), T5. Shift-drag still
+    /// selects text, as terminals keep it for themselves.
+    nonisolated static let enterScreen =
+        "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[?1000h\u{1B}[?1006h"
 
     let events: AsyncStream<TerminalEvent>
     private let wakePipe: (read: Int32, write: Int32)
@@ -44,6 +47,8 @@ import Synchronization
     }
 
     var unconsumedEventCount: Int { queuedEvents.value }
+
+    var showsHyperlinks: Bool { TerminalEnvironment.showsHyperlinks(ProcessEnvironment.current) }
 
     func didConsumeEvent() {
         queuedEvents.decrement()

@@ -3,6 +3,8 @@
 /// A selection move changes two rows, so it costs two short row spans instead of a screen.
 @MainActor final class Renderer {
     private let colorEnabled: Bool
+    /// Whether a linked cell is sent as an OSC 8 hyperlink (D1): only to a real terminal.
+    private let hyperlinksEnabled: Bool
     private var previous: [Cell]?
     private var previousSize: Size?
     /// Where the cursor was left showing, or nil when hidden.
@@ -10,8 +12,9 @@
     /// True after `invalidate()`: whether the terminal shows its cursor is not known either.
     private var isCursorStateUnknown = false
 
-    init(colorEnabled: Bool) {
+    init(colorEnabled: Bool, hyperlinksEnabled: Bool = false) {
         self.colorEnabled = colorEnabled
+        self.hyperlinksEnabled = hyperlinksEnabled
     }
 
     /// Forgets the last frame so that the next one is drawn in full: after a resize, after
@@ -25,7 +28,8 @@
 
     /// The bytes that turn the last frame into `canvas`; empty when nothing changed.
     func render(_ canvas: Canvas) -> [UInt8] {
-        var output = TerminalOutput(colorEnabled: colorEnabled)
+        var output = TerminalOutput(
+            colorEnabled: colorEnabled, hyperlinksEnabled: hyperlinksEnabled)
         let size = canvas.size
         let old = previousSize == size ? previous : nil
         if old == nil {
@@ -108,14 +112,18 @@
     }
 }
 
-/// Escape sequences for one frame, tracking the current style to skip redundant SGRs.
+/// Escape sequences for one frame, tracking the current style to skip redundant SGRs, and
+/// the hyperlink open, which each span closes before the cursor moves on.
 private struct TerminalOutput {
     let colorEnabled: Bool
+    let hyperlinksEnabled: Bool
     var bytes: [UInt8] = []
     var currentStyle = Style.plain
+    var currentLink: String?
 
-    init(colorEnabled: Bool) {
+    init(colorEnabled: Bool, hyperlinksEnabled: Bool) {
         self.colorEnabled = colorEnabled
+        self.hyperlinksEnabled = hyperlinksEnabled
     }
 
     mutating func append(_ text: String) {
@@ -138,6 +146,7 @@ private struct TerminalOutput {
         append("\u{1B}[\(y + 1);\(x + 1)H")
         for cell in cells[cells.startIndex..<end] where !cell.isContinuation {
             setStyle(cell.style)
+            setLink(cell.style.link)
             var character = String(cell.character)
             if character.unicodeScalars.contains(where: {
                 $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
@@ -146,19 +155,38 @@ private struct TerminalOutput {
             }
             append(character)
         }
+        setLink(nil)
         if erasesTail {
             setStyle(.plain)
             append("\u{1B}[K")
         }
     }
 
+    /// SGR for what a style looks like; its link is `setLink`'s.
     mutating func setStyle(_ style: Style) {
+        var style = style
+        style.link = nil
         guard style != currentStyle else { return }
         append(style.selectGraphicRendition(colorEnabled: colorEnabled))
         currentStyle = style
     }
 
+    /// Opens the hyperlink the next cells belong to, or closes the one open (OSC 8). An
+    /// address that is not printable ASCII is no link: its text shows, unlinked (T4).
+    mutating func setLink(_ link: String?) {
+        let link = hyperlinksEnabled ? link.flatMap(Self.linkable) : nil
+        guard link != currentLink else { return }
+        append("\u{1B}]8;;\(link ?? "")\u{1B}\\")
+        currentLink = link
+    }
+
+    private static func linkable(_ address: String) -> String? {
+        let isPrintable = address.unicodeScalars.allSatisfy { (0x21...0x7E).contains($0.value) }
+        return !address.isEmpty && isPrintable ? address : nil
+    }
+
     mutating func finish() {
+        setLink(nil)
         setStyle(.plain)
     }
 }

@@ -9,15 +9,20 @@ public struct Style: Sendable, Hashable {
     public var isDim: Bool
     public var isReversed: Bool
     public var foreground: Color?
+    /// The address the text links to, like the `.link` attribute of an attributed string: on
+    /// a terminal that shows links it is an OSC 8 hyperlink; elsewhere, and when it is not
+    /// printable ASCII, the text shows as it is (D1).
+    public var link: String?
 
     public init(
         isBold: Bool = false, isDim: Bool = false, isReversed: Bool = false,
-        foreground: Color? = nil
+        foreground: Color? = nil, link: String? = nil
     ) {
         self.isBold = isBold
         self.isDim = isDim
         self.isReversed = isReversed
         self.foreground = foreground
+        self.link = link
     }
 
     public static let plain = Style()
@@ -65,6 +70,13 @@ enum TerminalEnvironment {
     static func isXcodeConsole(_ environment: [String: String]) -> Bool {
         environment["__XCODE_BUILT_PRODUCTS_DIR_PATHS"] != nil
             || environment["XPC_SERVICE_NAME"]?.contains("com.apple.dt.Xcode") == true
+    }
+
+    /// Whether the terminal named by `TERM` can be sent OSC 8 hyperlinks: any terminal but
+    /// a dumb one (D1). Terminals that do not know OSC 8 ignore it.
+    static func showsHyperlinks(_ environment: [String: String]) -> Bool {
+        let name = environment["TERM"] ?? ""
+        return !name.isEmpty && name != "dumb"
     }
 
     /// `COLUMNS`×`LINES` when both are positive numbers, otherwise 80×24.

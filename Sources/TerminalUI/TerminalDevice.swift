@@ -32,3 +32,9 @@ public enum TerminalEvent: Sendable {
     var unconsumedEventCount: Int { get }
     func didConsumeEvent()
 }
+
+/// A terminal that says whether OSC 8 hyperlinks reach it: the real one, unless `TERM` is
+/// dumb. Off screen there are none, so a printed screen is plain text (D1, L6, L7).
+@MainActor protocol HyperlinkReporting: AnyObject {
+    var showsHyperlinks: Bool { get }
+}

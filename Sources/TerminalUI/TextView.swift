@@ -1,4 +1,5 @@
-/// Wrapped, scrollable text (D6: ↑/↓/k/j, PgUp/PgDn, Home/End scroll when taller than bounds).
+/// Wrapped, scrollable text (D6: ↑/↓/k/j, PgUp/PgDn, Space, Ctrl-F/Ctrl-B, Ctrl-D/Ctrl-U,
+/// Home/End and the mouse wheel scroll when taller than bounds).
 ///
 /// Blocks are wrapped when drawn, so the same blocks fit any width after a resize.
 @MainActor public final class TextView: View {
@@ -6,12 +7,27 @@
     public struct Block: Sendable, Hashable {
         public var text: String
         public var style: Style
+        /// Columns before every line (UIKit: `NSParagraphStyle.firstLineHeadIndent` and
+        /// `headIndent` alike).
         public var indent: Int
+        /// Columns more before each line after the first, so that a wrapped entry hangs
+        /// under its first line (UIKit: a `headIndent` beyond `firstLineHeadIndent`).
+        public var hangingIndent: Int
+        /// The address the block links to (UIKit: the `.link` attribute): on a terminal that
+        /// shows links every line of it is an OSC 8 hyperlink to the whole address, and its
+        /// words are never broken across lines, so an address too wide for its line is cut
+        /// with "…" rather than split (D1).
+        public var link: String?
 
-        public init(_ text: String, style: Style = .plain, indent: Int = 0) {
+        public init(
+            _ text: String, style: Style = .plain, indent: Int = 0, hangingIndent: Int = 0,
+            link: String? = nil
+        ) {
             self.text = text
             self.style = style
             self.indent = indent
+            self.hangingIndent = hangingIndent
+            self.link = link
         }
 
         public static let blankLine = Block("")
@@ -21,6 +37,14 @@
         var text: String
         var style: Style
         var indent: Int
+    }
+
+    /// While more lines follow below the last row, that row says so instead, as UIKit's
+    /// scroll indicator shows there is more to scroll to (D1). True by default, as in UIKit.
+    public var showsVerticalScrollIndicator = true {
+        didSet {
+            if showsVerticalScrollIndicator != oldValue { setNeedsDisplay() }
+        }
     }
 
     /// Setting different blocks scrolls to the top and redraws; the same blocks change nothing.
@@ -33,6 +57,8 @@
         }
     }
     public private(set) var scrollOffset = 0
+    /// The last row's text while more lines follow below.
+    static let moreBelowMarker = "↓ more"
     private var wrappedLines: (width: Int, lines: [Line])?
     private var visibleHeight = 0
 
@@ -49,13 +75,21 @@
         let lines = lines(forWidth: bounds.width)
         visibleHeight = max(bounds.height, 0)
         scrollOffset = min(scrollOffset, maximumOffset(lineCount: lines.count))
-        for row in 0..<visibleHeight {
+        let hasMoreBelow =
+            showsVerticalScrollIndicator && visibleHeight > 1
+            && scrollOffset + visibleHeight < lines.count
+        for row in 0..<(hasMoreBelow ? visibleHeight - 1 : visibleHeight) {
             let index = scrollOffset + row
             guard index < lines.count else { break }
             let line = lines[index]
             canvas.draw(
                 line.text, x: bounds.x + line.indent, y: bounds.y + row,
                 maxWidth: bounds.width - line.indent, style: line.style)
+        }
+        if hasMoreBelow {
+            canvas.draw(
+                Self.moreBelowMarker, x: bounds.x, y: bounds.maxY - 1, maxWidth: bounds.width,
+                style: .dim)
         }
     }
 
@@ -64,12 +98,19 @@
             return false
         }
         let page = max(visibleHeight - 1, 1)
+        let halfPage = max(visibleHeight / 2, 1)
         let target: Int
         switch key {
         case .up, .character("k"): target = scrollOffset - 1
         case .down, .character("j"): target = scrollOffset + 1
-        case .pageUp: target = scrollOffset - page
-        case .pageDown: target = scrollOffset + page
+        case .pageUp, .control("b"): target = scrollOffset - page
+        case .pageDown, .character(" "), .control("f"): target = scrollOffset + page
+        case .control("u"): target = scrollOffset - halfPage
+        case .control("d"): target = scrollOffset + halfPage
+        case .mouse(let event) where event.kind == .scrollUp:
+            target = scrollOffset - ListView.wheelRows
+        case .mouse(let event) where event.kind == .scrollDown:
+            target = scrollOffset + ListView.wheelRows
         case .home, .character("g"): target = 0
         case .end, .character("G"): target = lineCount
         default: return false
@@ -93,8 +134,15 @@
         var lines: [Line] = []
         for block in blocks {
             let indent = min(max(block.indent, 0), max(width - 1, 0))
-            for text in block.text.wrapped(toWidth: width - indent) {
-                lines.append(Line(text: text, style: block.style, indent: indent))
+            let hangingIndent = min(max(block.hangingIndent, 0), max(width - indent - 1, 0))
+            var style = block.style
+            style.link = block.link ?? style.link
+            let texts = block.text.wrapped(
+                firstLineWidth: width - indent, otherLinesWidth: width - indent - hangingIndent,
+                keepsWordsWhole: block.link != nil)
+            for (index, text) in texts.enumerated() {
+                let lineIndent = index == 0 ? indent : indent + hangingIndent
+                lines.append(Line(text: text, style: style, indent: lineIndent))
             }
             if block.text.isEmpty && width - indent <= 0 {
                 lines.append(Line(text: "", style: block.style, indent: 0))

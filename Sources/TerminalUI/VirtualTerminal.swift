@@ -1,8 +1,11 @@
 /// A text-grid terminal for tests: interprets what the renderer writes (cursor moves, erase, SGR).
 ///
-/// It understands exactly the sequences the renderer uses (CUP, ED 2, EL, SGR, private modes),
-/// so a test that reads `rows` sees what a real terminal would show.
-@MainActor public final class VirtualTerminal: TerminalDevice, EventQueueReporting {
+/// It understands exactly the sequences the renderer uses (CUP, ED 2, EL, SGR, private modes,
+/// OSC 8 hyperlinks), so a test that reads `rows` sees what a real terminal would show.
+@MainActor
+public final class VirtualTerminal: TerminalDevice, EventQueueReporting,
+    HyperlinkReporting
+{
     public private(set) var size: Size
     public let events: AsyncStream<TerminalEvent>
     public private(set) var bytesWritten = 0
@@ -11,6 +14,12 @@
     public private(set) var lastWrite: [UInt8] = []
     /// Keys and resizes typed but not taken in by the application yet.
     public private(set) var unconsumedEventCount = 0
+    /// Whether the application sends it OSC 8 hyperlinks, as to a real terminal; off unless
+    /// a test turns it on before the application starts. The links show in `links`.
+    var showsHyperlinks = false
+    /// The hyperlink of each cell, as the last OSC 8 sequences left them; nil for none.
+    private(set) var links: [[String?]]
+    private var currentLink: String?
     private let continuation: AsyncStream<TerminalEvent>.Continuation
     /// Cells; nil marks the second column of a wide character.
     private var grid: [[Character?]]
@@ -22,6 +31,7 @@
         size = Size(width: width, height: height)
         (events, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
         grid = Self.blankGrid(Size(width: width, height: height))
+        links = Self.blankLinks(Size(width: width, height: height))
     }
 
     deinit {
@@ -73,12 +83,18 @@
             Array($0.prefix(width)) + Array(repeating: " ", count: max(width - $0.count, 0))
         }
         grid += Self.blankGrid(Size(width: width, height: max(height - grid.count, 0)))
+        links = Self.blankLinks(size)
         unconsumedEventCount += 1
         continuation.yield(.resize(size))
     }
 
     func didConsumeEvent() {
         unconsumedEventCount = max(unconsumedEventCount - 1, 0)
+    }
+
+    private static func blankLinks(_ size: Size) -> [[String?]] {
+        Array(
+            repeating: Array(repeating: nil, count: max(size.width, 0)), count: max(size.height, 0))
     }
 
     private static func blankGrid(_ size: Size) -> [[Character?]] {
@@ -95,10 +111,14 @@
             cursorX = min(max(column - 1, 0), max(size.width - 1, 0))
         case .eraseScreen:
             grid = Self.blankGrid(size)
+            links = Self.blankLinks(size)
+        case .hyperlink(let address):
+            currentLink = address
         case .eraseToEndOfLine:
             guard cursorY < grid.count else { return }
             for x in cursorX..<size.width {
                 grid[cursorY][x] = " "
+                links[cursorY][x] = nil
             }
             if cursorX > 0, grid[cursorY][cursorX - 1] != nil, cursorX < size.width,
                 grid[cursorY][cursorX] == nil
@@ -119,8 +139,10 @@
             eraseWideCharacter(at: x)
         }
         grid[cursorY][cursorX] = character
+        links[cursorY][cursorX] = currentLink
         if width == 2 {
             grid[cursorY][cursorX + 1] = nil
+            links[cursorY][cursorX + 1] = currentLink
         }
         cursorX = min(cursorX + width, size.width - 1)
     }
@@ -147,6 +169,8 @@ struct OutputParser {
         case eraseToEndOfLine
         case carriageReturn
         case lineFeed
+        /// OSC 8: the text after it links to the address, or to nothing.
+        case hyperlink(String?)
     }
 
     private var pending: [UInt8] = []
@@ -167,6 +191,18 @@ struct OutputParser {
             switch byte {
             case 0x1B:
                 guard index + 1 < pending.count else { break }
+                if pending[index + 1] == UInt8(ascii: "]") {
+                    // OSC … ST (ESC \) or BEL; only OSC 8, a hyperlink, means anything here.
+                    guard let end = Self.stringEnd(in: pending, from: index + 2) else { break }
+                    flushText()
+                    let body = String(decoding: pending[(index + 2)..<end.start], as: UTF8.self)
+                    if body.hasPrefix("8;"), let separator = body.dropFirst(2).firstIndex(of: ";") {
+                        let address = String(body[body.index(after: separator)...])
+                        commands.append(.hyperlink(address.isEmpty ? nil : address))
+                    }
+                    index = end.next
+                    continue
+                }
                 guard pending[index + 1] == UInt8(ascii: "[") else {
                     index += 2
                     continue
@@ -200,6 +236,21 @@ struct OutputParser {
         flushText()
         pending.removeFirst(index)
         return commands
+    }
+
+    /// Where a string command that starts at `start` ends: its terminator's first byte, and
+    /// the byte after the terminator; nil while the terminator has not arrived.
+    private static func stringEnd(in bytes: [UInt8], from start: Int) -> (start: Int, next: Int)? {
+        var index = start
+        while index < bytes.count {
+            if bytes[index] == 0x07 { return (index, index + 1) }
+            if bytes[index] == 0x1B {
+                guard index + 1 < bytes.count else { return nil }
+                return (index, index + (bytes[index + 1] == UInt8(ascii: "\\") ? 2 : 1))
+            }
+            index += 1
+        }
+        return nil
     }
 
     private static func command(parameters: String, final: UInt8) -> Command? {

@@ -15,7 +15,7 @@ extension Acceptance {
             [.down, .down, .enter, .character("b"), .end],
             [.down, .enter, .escape, .down, .enter],
             [.pageDown, .enter, .left, .home, .character("j"), .enter],
-            [.enter, .character("?"), .down, .character("b")],
+            [.enter, .character("?"), .down, .escape, .character("b")],
         ]
 
         /// Every step, every script: what a burst of the script leaves on the screen.

@@ -1,3 +1,5 @@
+import Foundation
+import MovieUI
 import Steps
 import TMDB
 import TMDBTestSupport
@@ -97,9 +99,65 @@ extension Acceptance {
             #expect(
                 screen.contains(
                     "This product uses the TMDB API but is not endorsed or certified by TMDB."))
-            await app.press(.character("x"))
+            await app.press(.character("x"), .down, .enter)
+            #expect(app.application.isShowingHelp, "only ?, Esc and q close the help")
+            await app.press(.escape)
             #expect(app.rows[0].contains("Trending movies"))
+            #expect(app.rows[0].hasSuffix("1 / 20"), "the keys on the help moved nothing")
             #expect(!app.screen.contains("not endorsed"))
+        }
+
+        @Test(
+            "E2: on a 40×10 screen the help scrolls to every key, the data source and TMDB's notice; ?, Esc and q close it",
+            arguments: Step.all)
+        func helpScrollsOnASmallScreen(step: Step) async throws {
+            let app = AppDriver(step, width: 40, height: 10)
+            await app.launch()
+            await app.press(.character("?"))
+            #expect(app.rows[0] == "Keys")
+            #expect(app.rows[8] == "↓ more", "the last row says more follows")
+            #expect(app.rows[9] == "↑↓ PgUp PgDn scroll · ? Esc q close")
+
+            await app.press(.down)
+            #expect(app.rows[0] == "", "↓ scrolled a line")
+            await app.press(.up)
+            #expect(app.rows[0] == "Keys")
+
+            // Page down to the end, keeping every row that showed.
+            var seen = app.rows
+            var previous: [String] = []
+            while app.rows != previous, seen.count < 200 {
+                previous = app.rows
+                await app.press(.pageDown)
+                seen += app.rows
+            }
+            #expect(app.rows[8] != "↓ more", "the end: nothing more follows")
+            for row in app.rows {
+                #expect(row.displayWidth <= 40, "row too wide: \(row)")
+            }
+            let help = MovieApp.help(for: app.stub.configuration())
+            let shown = seen.map { $0.trimmingCharacters(in: .whitespaces) }
+            for entry in help.entries {
+                #expect(shown.contains(entry.keys), "\(entry.keys) can be reached")
+            }
+            let end = app.rows.map { $0.trimmingCharacters(in: .whitespaces) }.joined(
+                separator: " ")
+            #expect(end.contains("Data: TMDB"))
+            #expect(end.contains(MovieApp.attribution))
+
+            await app.press(.pageUp, .pageUp, .pageUp, .pageUp, .pageUp, .pageUp, .pageUp)
+            #expect(app.rows[0] == "Keys", "PgUp went back to the top")
+            await app.press(.end, .home)
+            #expect(app.rows[0] == "Keys")
+
+            for close in [Key.character("?"), .escape, .character("q")] {
+                #expect(app.application.isShowingHelp)
+                await app.press(close)
+                #expect(!app.application.isShowingHelp, "\(close) closes the help")
+                #expect(app.application.isRunning)
+                #expect(app.rows[0].hasSuffix("1 / 20"))
+                await app.press(.character("?"))
+            }
         }
 
         @Test(

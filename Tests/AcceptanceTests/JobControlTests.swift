@@ -24,7 +24,7 @@ struct JobControlTests {
     }
 
     @Test(
-        "E10: the terminal is handed back on suspend and taken again, redrawn, on continue",
+        "E10 T5: the terminal is handed back on suspend, mouse and all, and taken again, redrawn, on continue",
         arguments: Step.all, Suspension.allCases)
     func suspendAndContinue(step: Step, suspension: Suspension) async throws {
         try await withChildProcessSlot {
@@ -54,6 +54,12 @@ struct JobControlTests {
             let left = try #require(after.range(of: "\u{1B}[?1049l"))
             #expect(
                 after[..<left.upperBound].contains("\u{1B}[?25h"), "the cursor shown for the shell")
+            #expect(
+                after[..<left.upperBound].contains("\u{1B}[?1006l\u{1B}[?1000l"),
+                "the mouse given back to the shell")
+            #expect(
+                after[left.upperBound...].contains("\u{1B}[?1000h\u{1B}[?1006h"),
+                "and asked for again")
             #expect(process.terminalFlags() == rawFlags, "raw mode again: keys act without Enter")
 
             // q acts at once, with no Enter: the terminal is raw again.

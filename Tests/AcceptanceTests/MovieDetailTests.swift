@@ -95,6 +95,91 @@ extension Acceptance {
             }
         }
 
+        @Test(
+            "D1: a cast entry too long for its line wraps with its later lines hanging under its first",
+            arguments: Step.all)
+        func longCastEntryHangs(step: Step) async throws {
+            var detail = Fixtures.Detail(id: 1, title: "Dune: Part Two")
+            detail.cast = [
+                ("Ada One", "Pilot"),
+                ("Bartholomew Longname-Smythe", "The Navigator Who Charts Every Star of the Deep"),
+                ("Cy Three", "Engineer"),
+            ]
+            let app = AppDriver(step, stub: stub(detail: detail), width: 40, height: 30)
+            await app.launch()
+            await app.press(.enter)
+
+            let first = try #require(app.rows.firstIndex { $0.hasPrefix("  Bartholomew") })
+            let later = app.rows[(first + 1)...].prefix { $0.hasPrefix("    ") }
+            #expect(later.count >= 1, "\(app.screen)")
+            for row in later {
+                #expect(row.dropFirst(4).first?.isWhitespace == false, "hangs by 2: \(row)")
+            }
+            let entry = ([app.rows[first]] + later).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }.joined(separator: " ")
+            #expect(
+                entry
+                    == "Bartholomew Longname-Smythe as The Navigator Who Charts Every Star of the Deep"
+            )
+            #expect(app.rows[first + later.count + 1] == "  Cy Three as Engineer")
+            #expect(app.rows.contains("  Ada One as Pilot"))
+        }
+
+        @Test(
+            "D1: the trailer's address is never broken across lines; where it does not fit it is cut with …",
+            arguments: Step.all, [80, 48, 40])
+        func trailerAddressStaysWhole(step: Step, width: Int) async {
+            let app = AppDriver(step, stub: stub(), width: width, height: 30)
+            await app.launch()
+            await app.press(.enter)
+
+            let address = "https://www.youtube.com/watch?v=Way9Dexny3w"
+            let rows = app.rows.filter { $0.contains("https://") }
+            #expect(rows.count == 1, "\(app.screen)")
+            let row = rows.first ?? ""
+            #expect(row.displayWidth <= width)
+            if width >= address.count + "Trailer: ".count {
+                #expect(row == "Trailer: " + address)
+            } else if width >= address.count {
+                #expect(row == address, "the address on a line of its own, whole")
+                #expect(app.rows.contains("Trailer:"))
+            } else {
+                #expect(row == address.prefix(width - 1) + "…")
+                #expect(!app.rows.contains { $0.hasPrefix("3w") || $0.hasPrefix("ny3w") })
+            }
+        }
+
+        @Test(
+            "D1 D6: a detail taller than the screen shows that more follows, until its end",
+            arguments: Step.all)
+        func tallDetailSaysMoreFollows(step: Step) async {
+            var detail = Fixtures.Detail(id: 1, title: "Dune: Part Two")
+            detail.overview = (1...30).map { "Sentence number \($0) of a long overview." }.joined(
+                separator: " ")
+            let app = AppDriver(step, stub: stub(detail: detail), width: 40, height: 12)
+            await app.launch()
+            await app.press(.enter)
+
+            // Rows 1 to 10 are the detail's; 11 is the footer.
+            #expect(app.rows[10] == "↓ more")
+            #expect(app.rows[11].hasSuffix("q quit"))
+            await app.press(.down)
+            #expect(app.rows[10] == "↓ more")
+            await app.press(.end)
+            #expect(app.rows[10] != "↓ more", "at the end nothing more follows")
+            #expect(
+                app.rows[10].hasPrefix("https://www.youtube.com/watch?v="), "the last line shows")
+            await app.press(.home)
+            #expect(app.rows[1] == "Dune: Part Two (2024)")
+            #expect(app.rows[10] == "↓ more")
+
+            let short = AppDriver(step, stub: stub(), width: 80, height: 30)
+            await short.launch()
+            await short.press(.enter)
+            #expect(!short.screen.contains("↓ more"), "a detail that fits says nothing more")
+        }
+
         @Test("D2: detail and videos are requested at the same time", arguments: Step.all)
         func detailAndVideosRunTogether(step: Step) async throws {
             let app = AppDriver(

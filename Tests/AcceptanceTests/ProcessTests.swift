@@ -10,7 +10,7 @@ import Testing
 @Suite("Process")
 struct ProcessTests {
     @Test(
-        "L1 E4: full-screen on a terminal, and the terminal is restored on every exit path",
+        "L1 E4 T5: full-screen on a terminal, the mouse reported, and the terminal restored on every exit path",
         arguments: Step.all, ProcessEnding.allCases)
     func terminalIsRestored(step: Step, ending: ProcessEnding) async throws {
         try await withChildProcessSlot {
@@ -24,6 +24,9 @@ struct ProcessTests {
             #expect(isShown, "the first screen")
             #expect(process.outputText.contains("\u{1B}[?1049h"), "alternate screen")
             #expect(process.outputText.contains("\u{1B}[?25l"), "hidden cursor")
+            #expect(
+                process.outputText.contains("\u{1B}[?1000h\u{1B}[?1006h"),
+                "clicks and the wheel, reported in SGR form")
             #expect(process.terminalFlags() != flagsBefore, "raw mode")
 
             ending.end(process)
@@ -37,6 +40,51 @@ struct ProcessTests {
             let shownCursor = try #require(output.range(of: "\u{1B}[?25h", options: .backwards))
             #expect(left.lowerBound > entered.lowerBound)
             #expect(shownCursor.lowerBound > entered.lowerBound)
+            let mouseOn = try #require(output.range(of: "\u{1B}[?1000h", options: .backwards))
+            let mouseOff = output.range(of: "\u{1B}[?1000l", options: .backwards)
+            let sgrOff = output.range(of: "\u{1B}[?1006l", options: .backwards)
+            #expect(mouseOff.map { $0.lowerBound > mouseOn.lowerBound } == true, "mouse off")
+            #expect(sgrOff.map { $0.lowerBound > mouseOn.lowerBound } == true, "SGR form off")
+        }
+    }
+
+    @Test(
+        "T5: on a terminal the wheel and a click reach the list; a key script and a piped run ask for no mouse",
+        arguments: Step.all)
+    func mouseReachesTheListOnATerminal(step: Step) async throws {
+        try await withChildProcessSlot {
+            var process = try #require(
+                PseudoTerminalProcess(executable: RunResult.executable(step.command).path))
+            defer { process.close() }
+            let isShown = await process.read(
+                until: { $0.contains("1 / 20") }, timeout: .seconds(60))
+            #expect(isShown, "the first screen")
+
+            // A notch of the wheel, then a click on the second movie (row 3 on the wire, from
+            // 1); each time Ctrl-L draws the whole screen, so its header can be read whole.
+            for (report, position) in [
+                ("\u{1B}[<65;10;5M", "4 / 20"), ("\u{1B}[<0;10;3M", "2 / 20"),
+            ] {
+                let before = process.outputText.utf8.count
+                process.send(Array(report.utf8) + [0x0C])
+                let isMoved = await process.read(
+                    until: { output in
+                        let after = String(output.utf8.dropFirst(before)) ?? ""
+                        guard let cleared = after.range(of: "\u{1B}[H\u{1B}[2J") else {
+                            return false
+                        }
+                        return after[cleared.upperBound...].contains(position)
+                    }, timeout: .seconds(60))
+                #expect(isMoved, "\(report.debugDescription) moved the selection to \(position)")
+            }
+            process.send([UInt8(ascii: "q")])
+            #expect(await process.waitForExit(timeout: .seconds(60)) == 0)
+        }
+        for arguments in [[], ["--keys", "down"]] {
+            let result = try await RunResult.run(step.command, arguments)
+            #expect(result.status == 0)
+            #expect(!result.standardOutput.contains("\u{1B}[?1000"), "\(arguments)")
+            #expect(result.standardOutput.contains("Trending movies"))
         }
     }
 
@@ -104,6 +152,70 @@ struct ProcessTests {
 
             process.send([0x03])
             #expect(await process.waitForExit(timeout: .seconds(60)) == 130)
+        }
+    }
+
+    /// The first sample movie of the week with a trailer: its place in the list and the
+    /// trailer's address.
+    static func firstSampleTrailer() throws -> (index: Int, address: String) {
+        for (index, movie) in try SampleMovies.week.prefix(10).enumerated() {
+            let url = try #require(
+                URL(string: "https://api.themoviedb.org/3/movie/\(movie.id)/videos"))
+            let response = SampleData.response(for: url)
+            guard response.statusCode == 200,
+                let videos = try? JSONDecoder().decode(VideoList.self, from: response.body),
+                let address = videos.results.preferredTrailer()?.youTubeURL?.absoluteString
+            else { continue }
+            return (index, address)
+        }
+        throw SampleTrailerMissing()
+    }
+
+    struct SampleTrailerMissing: Error {}
+
+    @Test(
+        "D1: on a terminal the trailer is an OSC 8 hyperlink to the whole address, cut or not; not with TERM=dumb, piped or scripted",
+        arguments: Step.all)
+    func trailerIsAHyperlinkOnATerminal(step: Step) async throws {
+        let (index, address) = try Self.firstSampleTrailer()
+        let keys = Array(repeating: UInt8(ascii: "j"), count: index) + [0x0D]
+        let open = "\u{1B}]8;;\(address)\u{1B}\\"
+        let close = "\u{1B}]8;;\u{1B}\\"
+        // 40 columns cut the address; the link still goes to all of it.
+        let shown = address.prefix(39) + "…"
+        for term in ["xterm-256color", "dumb"] {
+            try await withChildProcessSlot {
+                var process = try #require(
+                    PseudoTerminalProcess(
+                        executable: RunResult.executable(step.command).path,
+                        environment: ["TERM": term], rows: 40, columns: 40))
+                defer { process.close() }
+                let isShown = await process.read(
+                    until: { $0.contains("1 / 20") }, timeout: .seconds(60))
+                #expect(isShown, "the first screen")
+                process.send(keys)
+                let isOpened = await process.read(
+                    until: { $0.contains(shown) && $0.contains("Cast") }, timeout: .seconds(60))
+                #expect(isOpened, "the detail, its address cut to 40 columns")
+                let output = process.outputText
+                if term == "dumb" {
+                    #expect(!output.contains("\u{1B}]8;"), "no hyperlink for a dumb terminal")
+                } else {
+                    #expect(output.contains(open + "https:"), "the address line, linked")
+                    #expect(output.contains(shown + close), "the link closes after the text")
+                    #expect(output.contains(open + "Trailer:" + close), "its first line too")
+                }
+                process.send([UInt8(ascii: "q")])
+                #expect(await process.waitForExit(timeout: .seconds(60)) == 0)
+            }
+        }
+        let script = Array(repeating: "down", count: index) + ["enter"]
+        for arguments in [["--keys", script.joined(separator: " ")]] {
+            let result = try await RunResult.run(
+                step.command, arguments, environment: ["COLUMNS": "40", "LINES": "40"])
+            #expect(result.status == 0)
+            #expect(result.standardOutput.contains(shown))
+            #expect(!result.standardOutput.contains("\u{1B}"), "plain text, no link")
         }
     }
 
@@ -245,7 +357,7 @@ struct ProcessTests {
         let server = try ScriptedHTTPServer { _ in .response(rejection) }
         defer { server.stop() }
         let result = try await RunResult.run(
-            step.command, ["--keys", "r ? x"],
+            step.command, ["--keys", "r ? esc"],
             environment: [variable: secret, "TMDB_BASE_URL": server.baseURL])
 
         #expect(result.status == 1)

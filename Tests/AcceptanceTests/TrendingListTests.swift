@@ -123,6 +123,102 @@ extension Acceptance {
             #expect(app.rows[0].hasSuffix("1 / 20"))
         }
 
+        @Test(
+            "T5 T11: Space and Ctrl-F move down a screen, Ctrl-B up, Ctrl-D and Ctrl-U half; → and l open",
+            arguments: Step.all)
+        func pagingKeysAndOpeningKeys(step: Step) async {
+            // Ten rows of list: a screen is 9 rows (one stays in view), half a screen 5.
+            let app = AppDriver(step, stub: stub(page1: Fixtures.movies(1...40)), height: 12)
+            await app.launch()
+
+            let moves: [(Key, selected: Int, top: Int)] = [
+                (.character(" "), 10, 10), (.control("f"), 19, 19), (.control("b"), 10, 10),
+                (.control("d"), 15, 15), (.control("u"), 10, 10), (.control("u"), 5, 5),
+                (.control("u"), 1, 1), (.control("d"), 6, 6),
+            ]
+            for (key, selected, top) in moves {
+                await app.press(key)
+                #expect(app.rows[0].hasSuffix("\(selected) / 40"), "after \(key)")
+                #expect(
+                    app.rows[1].hasPrefix("   \(top < 10 ? " " : "")\(top) Movie \(top) "),
+                    "after \(key): the list scrolls with the selection, as a pager does")
+            }
+
+            for key in [Key.right, .character("l")] {
+                await app.press(key)
+                #expect(app.rows[0].hasPrefix("Movie 6"), "\(key) opened the selected movie")
+                await app.press(.character("b"))
+                #expect(app.rows[0].hasSuffix("6 / 40"))
+            }
+        }
+
+        @Test(
+            "T5 S1: while the search field has the keys, Space, l and → edit it, Ctrl-U clears it and the list keys do nothing",
+            arguments: Step.all)
+        func listKeysWaitWhileTheFieldEdits(step: Step) async {
+            let stub = stub(page1: Fixtures.movies(1...40))
+            stub.respond(
+                to: "/3/search/movie", with: Fixtures.page(1, of: 1, Fixtures.movies(51...60)))
+            let app = AppDriver(step, stub: stub, height: 12)
+            await app.launch()
+            await app.press(.down, .character("/"))
+
+            await app.press(.character("a"), .character(" "), .character("l"), .left, .right)
+            await app.press(.character("x"))
+            #expect(app.rows[1] == "Search: a lx")
+            await app.press(.control("f"), .control("b"), .control("d"))
+            #expect(app.rows[1] == "Search: a lx")
+            #expect(app.rows[0].hasSuffix("1 / 10"), "the results did not move")
+            await app.press(.control("u"))
+            #expect(app.rows[1] == "Search: a title", "Ctrl-U cleared the field")
+            #expect(app.rows[0].hasSuffix("2 / 40"), "and moved nothing in the list behind")
+            await app.press(.character(" "), .control("d"))
+            #expect(app.rows[0].hasSuffix("2 / 40"))
+            #expect(app.rows[2].hasPrefix("    1 Movie 1 "), "the list did not scroll")
+        }
+
+        @Test(
+            "T5: the wheel moves the selection three rows a notch, a click selects a row and a click on it opens it",
+            arguments: Step.all)
+        func mouseMovesSelectsAndOpens(step: Step) async {
+            let stub = stub(page1: Fixtures.movies(1...40))
+            stub.respond(
+                to: "/3/search/movie", with: Fixtures.page(1, of: 1, Fixtures.movies(51...60)))
+            let app = AppDriver(step, stub: stub, height: 12)
+            await app.launch()
+            func mouse(_ kind: MouseEvent.Kind, y: Int) -> Key {
+                .mouse(MouseEvent(kind, x: 10, y: y))
+            }
+
+            await app.press(mouse(.scrollDown, y: 5), mouse(.scrollDown, y: 5))
+            #expect(app.rows[0].hasSuffix("7 / 40"))
+            await app.press(mouse(.scrollUp, y: 5))
+            #expect(app.rows[0].hasSuffix("4 / 40"))
+            // The header is row 0, so the third movie is on row 3.
+            await app.press(mouse(.press, y: 3))
+            #expect(app.rows[0].hasSuffix("3 / 40"))
+            await app.press(mouse(.press, y: 0), mouse(.press, y: 11))
+            #expect(app.rows[0].hasSuffix("3 / 40"), "a click on the header or the footer")
+            await app.press(mouse(.press, y: 3))
+            #expect(app.rows[0].hasPrefix("Movie 3"), "a click on the selected row opened it")
+            await app.press(.character("b"))
+            #expect(app.rows[0].hasSuffix("3 / 40"))
+
+            // In a search the field has the keys, and the mouse too, until ↓ gives them to
+            // the results, which sit under the field.
+            await app.press(.character("/"), .character("M"))
+            #expect(app.rows[0].hasSuffix("1 / 10"))
+            await app.press(mouse(.scrollDown, y: 5), mouse(.press, y: 5))
+            #expect(app.rows[0].hasSuffix("1 / 10"))
+            #expect(app.rows[1] == "Search: M")
+            await app.press(.down, mouse(.scrollDown, y: 5))
+            #expect(app.rows[0].hasSuffix("4 / 10"))
+            await app.press(mouse(.press, y: 3))
+            #expect(app.rows[0].hasSuffix("2 / 10"), "the second result is on row 3")
+            await app.press(mouse(.press, y: 3))
+            #expect(app.rows[0].hasPrefix("Movie 52"))
+        }
+
         @Test("T6: exactly one request per page, however fast the keys come", arguments: Step.all)
         func nextPageIsRequestedOnceNearTheEnd(step: Step) async {
             let stub = stub(page1: Fixtures.movies(1...20), totalPages: 3)
@@ -342,6 +438,54 @@ extension Acceptance {
             #expect(app.pageRequests(.week, page: 1).count == 2)
             await app.press(.character("r"))
             #expect(app.pageRequests(.week, page: 1).count == 3)
+        }
+
+        /// The footer at 40 columns: no wider than the screen, and ending with the hints
+        /// that say how to get help and how to leave.
+        func expectFooterKeepsHelpAndQuit(
+            _ app: AppDriver, _ screen: String, sourceLocation: SourceLocation = #_sourceLocation
+        ) {
+            let footer = app.rows.last ?? ""
+            #expect(
+                footer.hasSuffix("? help · q quit"), "\(screen): \(footer)",
+                sourceLocation: sourceLocation)
+            #expect(
+                footer.displayWidth <= 40, "\(screen): \(footer)", sourceLocation: sourceLocation)
+        }
+
+        @Test(
+            "T13: on a narrow screen the footer's hints are cut from their start, keeping ? help · q quit",
+            arguments: Step.all)
+        func narrowFooterKeepsHelpAndQuit(step: Step) async {
+            let stub = stub(page1: Fixtures.movies(1...20), totalPages: 3)
+            stub.respond(
+                to: "/3/search/movie", with: Fixtures.page(1, of: 3, Fixtures.movies(51...70)))
+            stub.respond(
+                to: "/3/movie/1", with: Fixtures.detail(Fixtures.Detail(id: 1, title: "Movie 1")))
+            let app = AppDriver(step, stub: stub, width: 40, height: 12)
+            await app.launch()
+            #expect(app.rows.last?.hasPrefix("…") == true, "too wide for 40 columns, so cut")
+            expectFooterKeepsHelpAndQuit(app, "the list")
+
+            await app.press(.character("/"), .character("M"), .down)
+            #expect(app.screen.contains("Movie 51"))
+            expectFooterKeepsHelpAndQuit(app, "the results")
+            await app.press(.escape, .enter)
+            #expect(app.screen.contains("Movie 1 (2024)"))
+            expectFooterKeepsHelpAndQuit(app, "the detail")
+
+            let ended = AppDriver(
+                step, stub: self.stub(page1: Fixtures.movies(1...20), totalPages: 1), width: 40,
+                height: 12)
+            await ended.launch()
+            await ended.press(.end)
+            #expect(ended.rows.last?.hasPrefix("All 20 movies · …") == true, "T8: the count stays")
+            expectFooterKeepsHelpAndQuit(ended, "the ended list")
+
+            let empty = AppDriver(step, stub: self.stub(page1: []), width: 40, height: 12)
+            await empty.launch()
+            #expect(empty.screen.contains("No trending movies right now."))
+            expectFooterKeepsHelpAndQuit(empty, "the empty list")
         }
 
         @Test("T12: an empty first page says so", arguments: Step.all)

@@ -58,6 +58,16 @@ struct MovieDetailContentTests {
             ])
     }
 
+    @Test("D1: a cast entry hangs under its first line; the trailer line links to the address")
+    func castHangsAndTrailerLinks() throws {
+        let cast = try #require(content.blocks.first { $0.text.hasPrefix("Timothée") })
+        #expect(cast.indent == 2)
+        #expect(cast.hangingIndent == 2)
+        let trailer = try #require(content.blocks.last)
+        #expect(trailer.link == "https://www.youtube.com/watch?v=Way9Dexny3w")
+        #expect(content.blocks.filter { $0.link != nil }.count == 1)
+    }
+
     @Test("D1 D3: no tagline, no cast and no trailer leave no empty lines behind")
     func missingPartsAreLeftOut() {
         var content = content

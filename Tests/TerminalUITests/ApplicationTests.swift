@@ -56,7 +56,7 @@ import Testing
         #expect(!application.isRunning)
     }
 
-    @Test("? shows help with every key and the notes; any key closes it, q quits (E2)")
+    @Test("? shows help with every key and the notes; ?, Esc and q close it, other keys wait (E2)")
     func helpOverlay() async {
         let root = ListViewController(rowCount: 3)
         let (application, terminal) = await makeApplication(root: root)
@@ -68,14 +68,91 @@ import Testing
         #expect(
             terminal.rows.contains(
                 "  This product uses the TMDB API but is not endorsed or certified by TMDB."))
-        terminal.type(.down)
+        #expect(terminal.rows[23] == "? Esc q close this help", "nothing to scroll")
+        terminal.type(.down, .character("x"), .enter, .mouse(MouseEvent(.press, x: 2, y: 2)))
         #expect(await application.waitUntilSettled())
-        #expect(!application.isShowingHelp)
-        #expect(root.listView.selectedRow == 0)
-        #expect(terminal.rows[0] == "Row 0")
-        terminal.type(.character("?"), .character("q"))
+        #expect(application.isShowingHelp)
+        #expect(terminal.rows[0] == "Keys")
+        for close in [Key.character("?"), .escape, .character("q")] {
+            terminal.type(close)
+            #expect(await application.waitUntilSettled())
+            #expect(!application.isShowingHelp, "\(close) closed the help")
+            #expect(application.isRunning)
+            #expect(terminal.rows[0] == "Row 0")
+            terminal.type(.character("?"))
+            #expect(await application.waitUntilSettled())
+        }
+        #expect(root.listView.selectedRow == 0, "no key on the help reached the list")
+        terminal.type(.escape, .character("q"))
         #expect(await application.waitUntilSettled())
         #expect(!application.isRunning)
+    }
+
+    /// A help taller than a 40×10 screen, with actions too long for the line.
+    static let longHelp = HelpContent(
+        title: "Keys",
+        entries: (1...12).map {
+            HelpContent.Entry(
+                keys: "key \($0)  ctrl-\($0)",
+                action: "does thing number \($0), which takes more words than a line holds")
+        },
+        notes: [
+            "Data: somewhere",
+            "This product uses the TMDB API but is not endorsed or certified by TMDB.",
+        ])
+
+    @Test("on a small screen the help wraps and scrolls, and says when more follows (E2)")
+    func helpScrollsOnASmallScreen() async {
+        let terminal = VirtualTerminal(width: 40, height: 10)
+        let application = Application(
+            rootViewController: ListViewController(rowCount: 3), terminal: terminal,
+            help: Self.longHelp)
+        application.start()
+        terminal.type(.character("?"))
+        #expect(await application.waitUntilSettled())
+        let lines = Self.longHelp.lines(forWidth: 40)
+        #expect(lines.allSatisfy { $0.x + $0.text.displayWidth <= 40 }, "nothing is cut")
+        #expect(lines.contains { $0.text == "key 1  ctrl-1" && $0.x == 2 }, "keys on a line")
+        #expect(lines.contains { $0.text.hasPrefix("does thing number 1,") && $0.x == 6 })
+        #expect(terminal.rows[8] == "↓ more")
+        #expect(terminal.rows[9] == "↑↓ PgUp PgDn scroll · ? Esc q close")
+
+        // Nine rows for lines: eight and "↓ more" until the end, where all nine show.
+        let last = lines.count - 9
+        let steps: [(Key, Int)] = [
+            (.down, 1), (.character("j"), 2), (.up, 1), (.character("k"), 0), (.up, 0),
+            (.pageDown, 7), (.character(" "), 14), (.pageUp, 7), (.control("d"), 11),
+            (.control("u"), 7), (.control("b"), 0), (.control("f"), 7),
+            (.mouse(MouseEvent(.scrollDown, x: 0, y: 0)), 10),
+            (.mouse(MouseEvent(.scrollUp, x: 0, y: 0)), 7), (.end, last), (.down, last),
+            (.character("g"), 0), (.character("G"), last), (.home, 0),
+        ]
+        for (key, offset) in steps {
+            terminal.type(key)
+            #expect(await application.waitUntilSettled())
+            let shown = lines[offset..<min(offset + (offset == last ? 9 : 8), lines.count)]
+            #expect(
+                Array(terminal.rows.prefix(shown.count))
+                    == shown.map { String(repeating: " ", count: $0.x) + $0.text },
+                "after \(key): from line \(offset)")
+            #expect((terminal.rows[8] == "↓ more") == (offset < last), "after \(key)")
+        }
+        terminal.type(.end)
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows.suffix(4).prefix(3).joined().contains("certified by TMDB."))
+
+        // A taller screen shows it all, from the top, and the offset kept is clamped.
+        terminal.resize(width: 40, height: 60)
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows[0] == "Keys")
+        #expect(terminal.rows[59] == "? Esc q close this help")
+        terminal.resize(width: 40, height: 10)
+        terminal.type(.up)
+        #expect(await application.waitUntilSettled())
+        #expect(
+            terminal.rows[0] == String(repeating: " ", count: lines[last - 1].x)
+                + lines[last - 1].text)
+        application.quit()
     }
 
     @Test("below 40×10 the screen says Terminal too small and ignores keys but q (E3)")

@@ -118,4 +118,49 @@ import Testing
             #expect(wrapped == visible, "\(text.debugDescription) at \(width)")
         }
     }
+
+    @Test(
+        "a hanging or a linked wrap, and a cut from the start, never exceed their widths (property, fixed seed; T13, D1)"
+    )
+    func hangingLinkedAndStartCutsFit() {
+        var generator = SeededGenerator(seed: 0xD1_7130)
+        for _ in 0..<1_000 {
+            let text = generator.unicodeString(maximumLength: 60)
+            let first = Int.random(in: 1...30, using: &generator)
+            let others = Int.random(in: 1...30, using: &generator)
+            for keepsWordsWhole in [false, true] {
+                let lines = text.wrapped(
+                    firstLineWidth: first, otherLinesWidth: others,
+                    keepsWordsWhole: keepsWordsWhole)
+                for (index, line) in lines.enumerated() {
+                    let width = index == 0 ? first : others
+                    #expect(
+                        line.displayWidth <= width,
+                        "\(text.debugDescription) at \(first), \(others), whole words: \(keepsWordsWhole)"
+                    )
+                }
+            }
+            // Words of ASCII letters, some wider than a line: a linked wrap keeps each whole
+            // that fits its line, and cuts the others with "…" rather than breaking them.
+            let words = (0..<Int.random(in: 1...8, using: &generator)).map { _ in
+                String(repeating: "a", count: Int.random(in: 1...40, using: &generator))
+            }
+            let lines = words.joined(separator: " ").wrapped(
+                firstLineWidth: first, otherLinesWidth: others, keepsWordsWhole: true)
+            let pieces = lines.flatMap { $0.split(separator: " ").map(String.init) }
+            #expect(pieces.count == words.count, "\(words) at \(first), \(others)")
+            for (word, piece) in zip(words, pieces) {
+                let isWhole = piece == word
+                #expect(
+                    isWhole || word.count > min(first, others), "\(word) at \(first), \(others)")
+                #expect(isWhole || (piece.hasSuffix("…") && word.hasPrefix(piece.dropLast())))
+            }
+            let cut = text.truncatedFromStart(toWidth: first)
+            #expect(cut.displayWidth <= first, "\(text.debugDescription) at \(first)")
+            let sanitized = text.sanitizedForTerminal()
+            #expect(
+                cut == sanitized || (cut.hasPrefix("…") && sanitized.hasSuffix(cut.dropFirst())),
+                "\(text.debugDescription) at \(first)")
+        }
+    }
 }

@@ -39,7 +39,43 @@ import Testing
         Encoding("\u{1B}b", .alt(.character("b"))), Encoding("\u{1B}F", .alt(.character("F"))),
         Encoding("\u{1B} ", .alt(.character(" "))), Encoding([0x1B, 0x7F], .alt(.backspace)),
         Encoding("\u{1B}ö", .alt(.character("ö"))),
+        // T5: the mouse in SGR form, columns and rows from 1 on the wire, from 0 as keys.
+        Encoding("\u{1B}[<0;12;5M", .mouse(MouseEvent(.press, x: 11, y: 4))),
+        Encoding("\u{1B}[<64;1;1M", .mouse(MouseEvent(.scrollUp, x: 0, y: 0))),
+        Encoding("\u{1B}[<65;200;60M", .mouse(MouseEvent(.scrollDown, x: 199, y: 59))),
+        Encoding("\u{1B}[<16;3;4M", .mouse(MouseEvent(.press, x: 2, y: 3))),
+        // The older encoding: ESC [ M, then the button, the column and the row, each + 32.
+        Encoding("\u{1B}[M ,%", .mouse(MouseEvent(.press, x: 11, y: 4))),
+        Encoding("\u{1B}[Ma!!", .mouse(MouseEvent(.scrollDown, x: 0, y: 0))),
     ]
+
+    /// Mouse reports that are no key: a release, a drag, the middle and right buttons, a
+    /// sideways wheel, a report cut short or out of range. None of their bytes may type.
+    static let ignoredMouseReports = [
+        "\u{1B}[<0;12;5m", "\u{1B}[<32;12;5M", "\u{1B}[<1;12;5M", "\u{1B}[<2;12;5M",
+        "\u{1B}[<66;12;5M", "\u{1B}[<67;12;5M", "\u{1B}[<0;12M", "\u{1B}[<0;0;5M",
+        "\u{1B}[<128;1;1M", "\u{1B}[<;;M", "\u{1B}[M#qq", "\u{1B}[M@jk",
+    ]
+
+    @Test(
+        "a mouse report that is no click or wheel notch types nothing (T5)",
+        arguments: ignoredMouseReports)
+    func ignoredMouseReportTypesNothing(_ report: String) {
+        var decoder = InputDecoder()
+        #expect(decoder.feed(Array(report.utf8) + Array("x".utf8)) == [.character("x")])
+        #expect(!decoder.hasPendingInput)
+    }
+
+    @Test("an older mouse report waits for its three bytes, and a timeout drops them (T5)")
+    func olderMouseReportWaitsForItsBytes() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed(Array("\u{1B}[M ".utf8)).isEmpty)
+        #expect(decoder.hasPendingInput)
+        #expect(decoder.feed(Array("qq".utf8)) == [.mouse(MouseEvent(.press, x: 80, y: 80))])
+        #expect(decoder.feed(Array("\u{1B}[Mq".utf8)).isEmpty)
+        #expect(decoder.flush().isEmpty, "no q typed")
+        #expect(!decoder.hasPendingInput)
+    }
 
     @Test("every key encoding decodes to its key (T5, D5, E4)", arguments: encodings)
     func decodesEncoding(_ encoding: Encoding) {

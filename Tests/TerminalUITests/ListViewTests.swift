@@ -43,6 +43,83 @@ import Testing
         #expect(root.source.selectionMoves == [1, 2, 1, 0, 9, 18, 9, 99, 0, 99, 0])
     }
 
+    @Test(
+        "Space, Ctrl-F and Ctrl-B move by a screen, Ctrl-D and Ctrl-U by half, the rows with them (T5)"
+    )
+    func pagerKeysMoveTheSelectionAndTheRows() async {
+        let root = ListViewController(rowCount: 100)
+        let (application, terminal) = await makeApplication(root: root, width: 40, height: 10)
+        let list = root.listView
+        let steps: [(Key, selected: Int, first: Int)] = [
+            (.character(" "), 9, 9), (.control("f"), 18, 18), (.control("b"), 9, 9),
+            (.control("d"), 14, 14), (.control("u"), 9, 9), (.control("u"), 4, 4),
+            (.control("u"), 0, 0), (.control("b"), 0, 0), (.character("G"), 99, 90),
+            (.control("d"), 99, 90), (.control("f"), 99, 90), (.control("u"), 94, 85),
+        ]
+        for (key, selected, first) in steps {
+            terminal.type(key)
+            #expect(await application.waitUntilSettled())
+            #expect(list.selectedRow == selected, "after \(key)")
+            #expect(list.firstVisibleRow == first, "after \(key)")
+            #expect(terminal.rows[0] == "Row \(first)", "after \(key)")
+        }
+        #expect(root.source.selectionMoves == [9, 18, 9, 14, 9, 4, 0, 99, 94])
+    }
+
+    @Test("Enter, → and l tell the delegate which row was chosen (T5, T11)")
+    func enterRightAndLChoose() async {
+        let root = ListViewController(rowCount: 5)
+        let (application, terminal) = await makeApplication(root: root)
+        terminal.type(.down, .right, .down, .character("l"), .left, .character("h"))
+        #expect(await application.waitUntilSettled())
+        #expect(root.source.selectedRows == [1, 2])
+        #expect(root.listView.selectedRow == 2, "← and h are not the list's")
+    }
+
+    @Test(
+        "the wheel moves the selection three rows a notch; a click selects a row, a click on the selection chooses it (T5)"
+    )
+    func mouseMovesSelectsAndChooses() async {
+        let root = ListViewController(rowCount: 100)
+        let (application, terminal) = await makeApplication(
+            root: NavigationController(rootViewController: root), width: 40, height: 10)
+        let list = root.listView
+        // The header is row 0 and the status line row 9: the list's rows are 1 to 8.
+        let steps: [(MouseEvent, selected: Int)] = [
+            (MouseEvent(.scrollDown, x: 5, y: 5), 3), (MouseEvent(.scrollDown, x: 0, y: 0), 6),
+            (MouseEvent(.scrollUp, x: 5, y: 5), 3), (MouseEvent(.scrollUp, x: 5, y: 5), 0),
+            (MouseEvent(.scrollUp, x: 5, y: 5), 0), (MouseEvent(.press, x: 10, y: 6), 5),
+            (MouseEvent(.press, x: 39, y: 8), 7), (MouseEvent(.press, x: 10, y: 0), 7),
+            (MouseEvent(.press, x: 10, y: 9), 7), (MouseEvent(.press, x: 40, y: 3), 7),
+        ]
+        for (event, selected) in steps {
+            terminal.type(.mouse(event))
+            #expect(await application.waitUntilSettled())
+            #expect(list.selectedRow == selected, "after \(event)")
+        }
+        #expect(root.source.selectedRows.isEmpty)
+        terminal.type(.mouse(MouseEvent(.press, x: 3, y: 8)))
+        #expect(await application.waitUntilSettled())
+        #expect(root.source.selectedRows == [7], "a click on the selected row chose it")
+
+        terminal.type(.end, .mouse(MouseEvent(.press, x: 3, y: 1)))
+        #expect(await application.waitUntilSettled())
+        #expect(list.firstVisibleRow == 92)
+        #expect(list.selectedRow == 92, "the row under the click, scrolled as the list is")
+        #expect(root.source.selectionMoves == [3, 6, 3, 0, 5, 7, 99, 92])
+    }
+
+    @Test("a click below the last row is not the list's (T5)")
+    func clickBelowTheRowsSelectsNothing() async {
+        let root = ListViewController(rowCount: 3)
+        let (application, terminal) = await makeApplication(root: root, width: 40, height: 10)
+        #expect(!root.listView.handle(.mouse(MouseEvent(.press, x: 1, y: 3))))
+        terminal.type(.mouse(MouseEvent(.press, x: 1, y: 2)))
+        #expect(await application.waitUntilSettled())
+        #expect(root.listView.selectedRow == 2)
+        #expect(root.source.selectedRows.isEmpty)
+    }
+
     @Test("Enter tells the delegate which row was chosen (T11)")
     func enterSelects() async {
         let root = ListViewController(rowCount: 5)
@@ -103,7 +180,9 @@ import Testing
         }
     }
 
-    @Test("long text wraps to the width and scrolls with ↑↓ k j PgUp PgDn Home End (D6)")
+    @Test(
+        "long text wraps to the width and scrolls with ↑↓ k j PgUp PgDn Space Ctrl-F Ctrl-B Ctrl-D Ctrl-U Home End and the wheel (D6, T5)"
+    )
     func scrollsWhenTaller() async {
         let root = TextViewController()
         let (application, terminal) = await makeApplication(root: root, width: 40, height: 10)
@@ -115,7 +194,12 @@ import Testing
         #expect(terminal.rows.allSatisfy { $0.displayWidth <= 40 })
         let steps: [(Key, Int)] = [
             (.down, 1), (.character("j"), 2), (.up, 1), (.character("k"), 0), (.pageDown, 9),
-            (.pageUp, 0), (.end, 50), (.down, 50), (.home, 0),
+            (.pageUp, 0), (.end, 50), (.down, 50), (.home, 0), (.character(" "), 9),
+            (.control("f"), 18), (.control("b"), 9), (.control("d"), 14), (.control("u"), 9),
+            (.home, 0), (.mouse(MouseEvent(.scrollDown, x: 0, y: 0)), 3),
+            (.mouse(MouseEvent(.scrollDown, x: 0, y: 0)), 6),
+            (.mouse(MouseEvent(.scrollUp, x: 0, y: 0)), 3),
+            (.mouse(MouseEvent(.press, x: 0, y: 0)), 3), (.home, 0),
         ]
         for (key, expected) in steps {
             terminal.type(key)
@@ -125,6 +209,71 @@ import Testing
         terminal.resize(width: 80, height: 10)
         #expect(await application.waitUntilSettled())
         #expect(terminal.rows[0] == "  Line 1 가나다라마바사아자차카타파하 가나다라마바사아자차카타파하")
+    }
+
+    @Test("a wrapped block with a hanging indent goes on under its first line (D1)")
+    func hangingIndentWrapsUnderTheFirstLine() async {
+        let root = TextViewController()
+        let (application, terminal) = await makeApplication(root: root, width: 40, height: 10)
+        root.textView.blocks = [
+            TextView.Block(
+                "Timothée Chalamet as Paul Atreides, Duke of Arrakis and Heir to House Atreides",
+                indent: 2, hangingIndent: 2),
+            TextView.Block("Zendaya as Chani", indent: 2, hangingIndent: 2),
+        ]
+        #expect(await application.waitUntilSettled())
+        #expect(
+            Array(terminal.rows.prefix(5)) == [
+                "  Timothée Chalamet as Paul Atreides,", "    Duke of Arrakis and Heir to House",
+                "    Atreides", "  Zendaya as Chani", "",
+            ])
+    }
+
+    @Test("a linked block keeps its words whole: one too wide is cut with …, never broken (D1)")
+    func linkedBlockKeepsItsWordsWhole() async {
+        let address = "https://www.youtube.com/watch?v=Way9Dexny3w"
+        let block = TextView.Block("Trailer: \(address)", link: address)
+        for (width, rows) in [
+            (60, ["Trailer: \(address)"]), (43, ["Trailer:", address]),
+            (40, ["Trailer:", address.prefix(39) + "…"]),
+        ] {
+            let root = TextViewController()
+            let (application, terminal) = await makeApplication(root: root, width: width)
+            root.textView.blocks = [block]
+            #expect(await application.waitUntilSettled())
+            #expect(Array(terminal.rows.prefix(rows.count + 1)) == rows + [""], "at \(width)")
+            application.quit()
+        }
+        #expect(
+            "Trailer: \(address)".wrapped(toWidth: 30) == [
+                "Trailer:", String(address.prefix(30)), String(address.dropFirst(30)),
+            ], "an unlinked text still breaks a long word")
+    }
+
+    @Test("while lines follow below, the last row says so; at the end it does not (D1)")
+    func scrollIndicatorSaysMoreFollows() async {
+        let root = TextViewController()
+        let (application, terminal) = await makeApplication(root: root, width: 40, height: 10)
+        root.textView.blocks = (1...15).map { TextView.Block("Line \($0)") }
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows[8] == "Line 9")
+        #expect(terminal.rows[9] == "↓ more")
+        terminal.type(.down, .down, .down, .down)
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows[0] == "Line 5")
+        #expect(terminal.rows[9] == "↓ more")
+        terminal.type(.down)
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows[0] == "Line 6")
+        #expect(terminal.rows[9] == "Line 15", "the end: every row is text")
+        terminal.type(.home)
+        root.textView.showsVerticalScrollIndicator = false
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows[9] == "Line 10")
+        root.textView.blocks = (1...10).map { TextView.Block("Line \($0)") }
+        root.textView.showsVerticalScrollIndicator = true
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows[9] == "Line 10", "ten lines fit ten rows: nothing follows")
     }
 
     @Test("short text does not take the arrow keys")

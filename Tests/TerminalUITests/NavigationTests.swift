@@ -38,6 +38,49 @@ import Testing
         #expect(terminal.rows[0] == "list")
     }
 
+    @Test(
+        "a hint too wide for the status line loses whole hints from its start (T13)",
+        arguments: [
+            (80, "↑↓ move · enter open · / search · ? help · q quit"),
+            (40, "… / search · ? help · q quit"),
+            (28, "… / search · ? help · q quit"),
+            (27, "… ? help · q quit"),
+            (10, "… q quit"),
+            (7, "…q quit"),
+            (1, "…"),
+        ])
+    func narrowHintKeepsItsEnd(width: Int, expected: String) {
+        let hint = "↑↓ move · enter open · / search · ? help · q quit"
+        #expect(NavigationController.hint(hint, fittingWidth: width) == expected)
+    }
+
+    @Test(
+        "a note keeps its place and the hints after it lose whole hints from their start (T8, T13)",
+        arguments: [
+            (100, "All 58 movies · ↑↓ move · enter open · / search · ? help · q quit"),
+            (60, "All 58 movies · … enter open · / search · ? help · q quit"),
+            (40, "All 58 movies · … ? help · q quit"),
+            (33, "All 58 movies · … ? help · q quit"),
+            (32, "… / search · ? help · q quit"),
+        ])
+    func narrowNoteKeepsItsNoteAndItsEnd(width: Int, expected: String) {
+        let note = "All 58 movies · ↑↓ move · enter open · / search · ? help · q quit"
+        #expect(NavigationController.note(note, fittingWidth: width) == expected)
+    }
+
+    @Test("a status line's hint is cut from its start on the screen too (T13)")
+    func narrowScreenShowsTheLastHints() async {
+        let root = ListViewController(rowCount: 3)
+        let (application, terminal) = await makeApplication(
+            root: NavigationController(rootViewController: root), width: 40, height: 10)
+        root.statusLine = .hint("t today/this week · r reload · / search · ? help · q quit")
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows[9] == "… r reload · / search · ? help · q quit")
+        root.statusLine = .hint(String(repeating: "x", count: 50) + "yz")
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows[9] == "…" + String(repeating: "x", count: 37) + "yz")
+    }
+
     @Test("viewDidLoad runs once, however often a controller appears")
     func viewDidLoadRunsOnce() async {
         let log = EventLog()

@@ -251,3 +251,79 @@ import Testing
         #expect(bytes.hasSuffix("\u{1B}[?25l"), "\(bytes.debugDescription)")
     }
 }
+
+/// D1: a linked cell is an OSC 8 hyperlink on a terminal that shows links, and plain text
+/// everywhere else.
+@MainActor
+@Suite struct HyperlinkTests {
+    static let address = "https://www.youtube.com/watch?v=Way9Dexny3w"
+    static let open = "\u{1B}]8;;\(address)\u{1B}\\"
+    static let close = "\u{1B}]8;;\u{1B}\\"
+
+    func frame(hyperlinks: Bool, link: String = address) -> String {
+        let renderer = Renderer(colorEnabled: true, hyperlinksEnabled: hyperlinks)
+        let canvas = Canvas(size: Size(width: 30, height: 2))
+        canvas.draw("see:", x: 0, y: 0)
+        canvas.draw(Self.address, x: 5, y: 0, style: Style(link: link))
+        canvas.draw("after", x: 0, y: 1, style: .bold)
+        return String(decoding: renderer.render(canvas), as: UTF8.self)
+    }
+
+    @Test("a linked text is one OSC 8 link, closed before the cursor moves on (D1)")
+    func linkedCellsAreOneHyperlink() {
+        let text = frame(hyperlinks: true)
+        let cut = Self.address.prefix(24) + "…"
+        #expect(text.contains("see: " + Self.open + cut + Self.close), "\(text.debugDescription)")
+        #expect(
+            text.split(separator: "\u{1B}]8;;", omittingEmptySubsequences: false).count == 3,
+            "one link: opened, then closed")
+        #expect(text.hasSuffix("after\u{1B}[0m"), "the next row is not linked")
+    }
+
+    @Test("without hyperlinks, or with an address that is not printable ASCII, no OSC 8 (D1, T4)")
+    func noHyperlinkWhereTheyAreOff() {
+        #expect(!frame(hyperlinks: false).contains("\u{1B}]"))
+        for hostile in ["https://x.example/\u{1B}]8;;evil\u{07}", "https://x.example/ a", "한"] {
+            #expect(!frame(hyperlinks: true, link: hostile).contains("\u{1B}]"), "\(hostile)")
+        }
+    }
+
+    @Test("a virtual terminal reads OSC 8 and shows the text, each cell with its link (D1)")
+    func virtualTerminalReadsHyperlinks() {
+        let terminal = VirtualTerminal(width: 30, height: 2)
+        terminal.write(Array(frame(hyperlinks: true).utf8))
+        #expect(terminal.rows == ["see: " + Self.address.prefix(24) + "…", "after"])
+        #expect(terminal.links[0][4] == nil)
+        #expect(terminal.links[0][5...].allSatisfy { $0 == Self.address })
+        #expect(terminal.links[1].allSatisfy { $0 == nil })
+    }
+
+    @Test("only a terminal with a TERM that is not dumb gets links (D1)")
+    func termDecidesHyperlinks() {
+        #expect(TerminalEnvironment.showsHyperlinks(["TERM": "xterm-256color"]))
+        #expect(!TerminalEnvironment.showsHyperlinks(["TERM": "dumb"]))
+        #expect(!TerminalEnvironment.showsHyperlinks(["TERM": ""]))
+        #expect(!TerminalEnvironment.showsHyperlinks([:]))
+    }
+
+    @Test(
+        "an application links a text view's linked block only on a terminal that shows links (D1)")
+    func applicationLinksOnlyWhereLinksShow() async {
+        for showsHyperlinks in [true, false] {
+            let terminal = VirtualTerminal(width: 40, height: 10)
+            terminal.showsHyperlinks = showsHyperlinks
+            let root = TextViewTests.TextViewController()
+            let application = Application(
+                rootViewController: root, terminal: terminal, help: testHelp)
+            application.start()
+            root.textView.blocks = [
+                TextView.Block("Trailer: \(Self.address)", link: Self.address)
+            ]
+            #expect(await application.waitUntilSettled())
+            #expect(terminal.rows.prefix(2) == ["Trailer:", Self.address.prefix(39) + "…"])
+            #expect(terminal.links[1][0] == (showsHyperlinks ? Self.address : nil))
+            #expect(terminal.links[0][0] == (showsHyperlinks ? Self.address : nil))
+            application.quit()
+        }
+    }
+}
