@@ -135,6 +135,58 @@ import Testing
         #expect(!report.isSolved)
     }
 
+    /// What `swift test` prints for an expectation on two arrays (a `±` line says how they
+    /// differ, before the comment) and for one on a string of two lines.
+    static let detailedRun = """
+        ◇ Test "loading times" started.
+        ✘ Test "loading times" recorded an issue at T.swift:9:9: Expectation failed: (times → [210]) == [210, 900]
+        ± removed [900]
+        ↳ a loading state at 210 and at 900
+        ◇ Test "a screen" started.
+        ✘ Test "a screen" recorded an issue at T.swift:12:9: Expectation failed: (screen → "one
+        two") == "one"
+        ↳ the screen shows one row
+        ✘ Test "loading times" failed after 0.002 seconds with 1 issue.
+        ✘ Test "a screen" failed after 0.002 seconds with 1 issue.
+        ✘ Suite "Some exercise" failed after 0.002 seconds with 2 issues.
+        ↳ /// A doc comment of the suite.
+        """
+
+    @Test func anIssueKeepsHowTheValuesDifferAndItsCommentAfterAValueOfSeveralLines() {
+        let report = ExerciseReport(parsing: Self.detailedRun, root: Self.root)
+        #expect(
+            report.results == [
+                .init(
+                    name: "loading times", passed: false,
+                    issues: [
+                        "Expectation failed: (times → [210]) == [210, 900]",
+                        "  ± removed [900]", "  a loading state at 210 and at 900",
+                    ]),
+                .init(
+                    name: "a screen", passed: false,
+                    issues: [
+                        #"Expectation failed: (screen → "one"#, "  the screen shows one row",
+                    ]),
+            ], "the suite's doc comment belongs to no test")
+    }
+
+    @Test func aFailingCheckPrintsTheDifferenceAndTheComment() {
+        let (result, _, _) = check("3.2", swiftTest: .init(status: 1, text: Self.detailedRun))
+        #expect(result.status == 1)
+        #expect(
+            result.output == """
+                  ✗ loading times
+                      Expectation failed: (times → [210]) == [210, 900]
+                        ± removed [900]
+                        a loading state at 210 and at 900
+                  ✗ a screen
+                      Expectation failed: (screen → "one
+                        the screen shows one row
+                Not solved yet: 2 of 2 checks fail.
+
+                """)
+    }
+
     @Test func compilerErrorsAreReadOncePerPlaceRelativeToThePackage() {
         let report = ExerciseReport(parsing: Self.unbuiltRun, root: Self.root)
         #expect(
