@@ -97,7 +97,13 @@ struct DebouncedReloadTests {
             rootViewController: app.makeRootViewController(), terminal: terminal,
             help: MovieApp.help(for: client.configuration))
         application.start()
-        var screen: String { terminal.rows.filter { !$0.isEmpty }.joined(separator: " | ") }
+        // The rows that show something, each with its runs of spaces made one; no more than
+        // a message can show.
+        var screen: String {
+            String(
+                terminal.rows.map { $0.split(separator: " ").joined(separator: " ") }
+                    .filter { !$0.isEmpty }.joined(separator: " | ").prefix(300))
+        }
         #expect(
             await application.waitUntil(timeout: .seconds(5)) {
                 application.isSettled && terminal.rows.contains { $0.contains("Movie 20") }

@@ -164,26 +164,29 @@ struct CachingMovieServiceTests {
         let application = Application(
             rootViewController: app.makeRootViewController(), terminal: terminal,
             help: MovieApp.help(for: client.configuration))
-        // The rows that show something, each with its runs of spaces made one.
+        // The rows that show something, each with its runs of spaces made one; no more than
+        // a message can show.
         var screen: String {
-            terminal.rows.map { $0.split(separator: " ").joined(separator: " ") }
-                .filter { !$0.isEmpty }.joined(separator: " | ")
+            String(
+                terminal.rows.map { $0.split(separator: " ").joined(separator: " ") }
+                    .filter { !$0.isEmpty }.joined(separator: " | ").prefix(300))
         }
+        let shows = { (text: String) in terminal.rows.contains { $0.contains(text) } }
         let detailRequests = { stub.requests(path: "/3/movie/1").count }
         application.start()
         try #require(
             await application.waitUntil(timeout: .seconds(5)) {
-                application.isSettled && screen.contains("Dune: Part Two")
+                application.isSettled && shows("Dune: Part Two")
             }, "the list never showed; the screen reads: \(screen)")
         application.send(.enter)
         try #require(
             await application.waitUntil(timeout: .seconds(5)) {
-                application.isSettled && screen.contains("r to retry")
+                application.isSettled && shows("r to retry")
             }, "the failed detail never offered r; the screen reads: \(screen)")
         application.send(.character("r"))
         try #require(
             await application.waitUntil(timeout: .seconds(5)) {
-                application.isSettled && screen.contains("Dune: Part Two (")
+                application.isSettled && shows("Dune: Part Two (")
             },
             "r after the failure never showed the detail; the screen reads: \(screen)")
         #expect(detailRequests() == 2, "the failure, then r: two requests")
@@ -194,7 +197,7 @@ struct CachingMovieServiceTests {
         application.send(.enter)
         try #require(
             await application.waitUntil(timeout: .seconds(5)) {
-                application.isSettled && screen.contains("Dune: Part Two (")
+                application.isSettled && shows("Dune: Part Two (")
             }, "opened again, the detail never showed; the screen reads: \(screen)")
         #expect(detailRequests() == 2, "opened again, the detail comes from the cache")
     }
