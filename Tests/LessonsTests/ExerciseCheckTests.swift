@@ -187,6 +187,50 @@ import Testing
                 """)
     }
 
+    /// Every wait in an exercise's tests: `wait`, `waitUntil`, `waitUntilSettled` and
+    /// `eventually`, with where it is and what it is given.
+    private static func exerciseWaits() -> [(place: String, arguments: String?)] {
+        var waits: [(place: String, arguments: String?)] = []
+        for exercise in Exercise.all(in: packageRepository) {
+            for file in packageRepository.files(under: exercise.testsFolder)
+            where file.hasSuffix(".swift") {
+                let path = exercise.testsFolder + "/" + file
+                let source = SwiftSource(packageRepository.text(at: path) ?? "")
+                for name in ["wait", "waitUntil", "waitUntilSettled", "eventually"] {
+                    for start in source.occurrences(of: name)
+                    where !source.code(in: max(start - 5, 0)..<start).hasSuffix("func ") {
+                        let place = "\(path):\(source.line(at: start)) \(name)"
+                        let open = source.skippingWhiteSpace(from: start + name.utf8.count)
+                        let arguments =
+                            open < source.code.count && source.code[open] == UInt8(ascii: "(")
+                            ? source.end(ofBracketAt: open).map { source.code(in: open..<$0) }
+                            : nil
+                        waits.append((place, arguments))
+                    }
+                }
+            }
+        }
+        return waits
+    }
+
+    @Test func everyWaitOfAnExerciseGivesUpWithinFiveSeconds() {
+        // A wait that only guards against a hang gives up after 60 s by default: a learner
+        // whose code sent one state less would wait a minute for a message about the wrong
+        // thing. Within 5 s, each wait's own words say what arrived instead.
+        let waits = Self.exerciseWaits()
+        #expect(waits.count >= 10, "the exercises' tests wait for their answers")
+        for wait in waits {
+            let timeout = wait.arguments?.firstMatch(
+                of: #/timeout: \.(?<unit>seconds|milliseconds)\((?<value>\d+)\)/#)
+            let milliseconds = timeout.flatMap { match in
+                Int(match.output.value).map { match.output.unit == "seconds" ? $0 * 1000 : $0 }
+            }
+            #expect(
+                milliseconds.map { $0 <= 5000 } == true,
+                "\(wait.place) waits without a timeout of 5 s at most")
+        }
+    }
+
     @Test func compilerErrorsAreReadOncePerPlaceRelativeToThePackage() {
         let report = ExerciseReport(parsing: Self.unbuiltRun, root: Self.root)
         #expect(

@@ -32,7 +32,7 @@ struct DebouncedReloadTests {
     /// A state in a few words, to say what arrived when something did not.
     private static func describe(_ state: TrendingViewModel.State) -> String {
         if state.isLoadingFirstPage { return "loading" }
-        if let message = state.message { return "\"\(message.text)\"" }
+        if let error = state.loadError { return "failed: \(error.message)" }
         return state.rowCount == 0 ? "the empty list" : "\(state.rowCount) movies"
     }
 
