@@ -135,6 +135,102 @@ import Testing
         #expect(!report.isSolved)
     }
 
+    /// What `swift test` prints for an expectation on two arrays (a `±` line says how they
+    /// differ, before the comment) and for one on a string of two lines.
+    static let detailedRun = """
+        ◇ Test "loading times" started.
+        ✘ Test "loading times" recorded an issue at T.swift:9:9: Expectation failed: (times → [210]) == [210, 900]
+        ± removed [900]
+        ↳ a loading state at 210 and at 900
+        ◇ Test "a screen" started.
+        ✘ Test "a screen" recorded an issue at T.swift:12:9: Expectation failed: (screen → "one
+        two") == "one"
+        ↳ the screen shows one row
+        ✘ Test "loading times" failed after 0.002 seconds with 1 issue.
+        ✘ Test "a screen" failed after 0.002 seconds with 1 issue.
+        ✘ Suite "Some exercise" failed after 0.002 seconds with 2 issues.
+        ↳ /// A doc comment of the suite.
+        """
+
+    @Test func anIssueKeepsHowTheValuesDifferAndItsCommentAfterAValueOfSeveralLines() {
+        let report = ExerciseReport(parsing: Self.detailedRun, root: Self.root)
+        #expect(
+            report.results == [
+                .init(
+                    name: "loading times", passed: false,
+                    issues: [
+                        "Expectation failed: (times → [210]) == [210, 900]",
+                        "  ± removed [900]", "  a loading state at 210 and at 900",
+                    ]),
+                .init(
+                    name: "a screen", passed: false,
+                    issues: [
+                        #"Expectation failed: (screen → "one"#, "  the screen shows one row",
+                    ]),
+            ], "the suite's doc comment belongs to no test")
+    }
+
+    @Test func aFailingCheckPrintsTheDifferenceAndTheComment() {
+        let (result, _, _) = check("3.2", swiftTest: .init(status: 1, text: Self.detailedRun))
+        #expect(result.status == 1)
+        #expect(
+            result.output == """
+                  ✗ loading times
+                      Expectation failed: (times → [210]) == [210, 900]
+                        ± removed [900]
+                        a loading state at 210 and at 900
+                  ✗ a screen
+                      Expectation failed: (screen → "one
+                        the screen shows one row
+                Not solved yet: 2 of 2 checks fail.
+
+                """)
+    }
+
+    /// Every wait in an exercise's tests: `wait`, `waitUntil`, `waitUntilSettled` and
+    /// `eventually`, with where it is and what it is given.
+    private static func exerciseWaits() -> [(place: String, arguments: String?)] {
+        var waits: [(place: String, arguments: String?)] = []
+        for exercise in Exercise.all(in: packageRepository) {
+            for file in packageRepository.files(under: exercise.testsFolder)
+            where file.hasSuffix(".swift") {
+                let path = exercise.testsFolder + "/" + file
+                let source = SwiftSource(packageRepository.text(at: path) ?? "")
+                for name in ["wait", "waitUntil", "waitUntilSettled", "eventually"] {
+                    for start in source.occurrences(of: name)
+                    where !source.code(in: max(start - 5, 0)..<start).hasSuffix("func ") {
+                        let place = "\(path):\(source.line(at: start)) \(name)"
+                        let open = source.skippingWhiteSpace(from: start + name.utf8.count)
+                        let arguments =
+                            open < source.code.count && source.code[open] == UInt8(ascii: "(")
+                            ? source.end(ofBracketAt: open).map { source.code(in: open..<$0) }
+                            : nil
+                        waits.append((place, arguments))
+                    }
+                }
+            }
+        }
+        return waits
+    }
+
+    @Test func everyWaitOfAnExerciseGivesUpWithinFiveSeconds() {
+        // A wait that only guards against a hang gives up after 60 s by default: a learner
+        // whose code sent one state less would wait a minute for a message about the wrong
+        // thing. Within 5 s, each wait's own words say what arrived instead.
+        let waits = Self.exerciseWaits()
+        #expect(waits.count >= 10, "the exercises' tests wait for their answers")
+        for wait in waits {
+            let timeout = wait.arguments?.firstMatch(
+                of: #/timeout: \.(?<unit>seconds|milliseconds)\((?<value>\d+)\)/#)
+            let milliseconds = timeout.flatMap { match in
+                Int(match.output.value).map { match.output.unit == "seconds" ? $0 * 1000 : $0 }
+            }
+            #expect(
+                milliseconds.map { $0 <= 5000 } == true,
+                "\(wait.place) waits without a timeout of 5 s at most")
+        }
+    }
+
     @Test func compilerErrorsAreReadOncePerPlaceRelativeToThePackage() {
         let report = ExerciseReport(parsing: Self.unbuiltRun, root: Self.root)
         #expect(

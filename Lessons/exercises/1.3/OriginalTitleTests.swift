@@ -1,4 +1,5 @@
 import Foundation
+import MovieDomain
 import MovieUI
 import StepTestSupport
 import TMDB
@@ -10,41 +11,95 @@ import Testing
 
 /// Lesson 01, exercise 3: a row shows the original title after the title when they differ.
 /// In MVC the only way to see what the list shows is to run the whole screen, so these tests
-/// do: the app on a virtual terminal, on the bundled sample data.
+/// do: the app on a virtual terminal, on the bundled sample data, read row by row on every
+/// screen of the list (PgDn), each row checked against its movie.
 /// `swift run lessons check 1.3` runs these against your working copy.
 @MainActor
 @Suite(.sharingTMDBClient)
 struct OriginalTitleTests {
-    /// The first screen of the trending list in `language`, row by row.
-    private func firstScreen(language: String) async -> [String] {
+    /// What a row shows for `movie`: "슈퍼맨 · Superman", or "기생충" when the two are one.
+    private static func expectedTitle(of movie: Movie) -> String {
+        movie.originalTitle == movie.title ? movie.title : "\(movie.title) · \(movie.originalTitle)"
+    }
+
+    /// Every movie of the trending list in `language`, as the list shows them: pages 1, 2
+    /// and 3 of the sample data, each movie once.
+    private static func sampleMovies(_ client: TMDBClient) async throws -> [Movie] {
+        var list = MovieList<Movie>()
+        while let page = list.nextPage {
+            let moviePage = try await client.trendingMovies(timeWindow: .week, page: page)
+            list.append(moviePage.results, page: page, totalPages: moviePage.totalPages)
+        }
+        return list.movies
+    }
+
+    /// Starts the app in `language` and reads the list screen after screen, PgDn after PgDn,
+    /// until every movie's row has been on screen; each row must show its movie's title,
+    /// followed by the original title only when that differs. Returns what was wrong, for the
+    /// tests to count: a long message of Korean text is not always printed.
+    private func checkEveryRow(language: String) async throws -> [String] {
         let client = TMDBClient(
             configuration: Configuration(language: language), retryPolicy: .immediate)
+        let movies = try await Self.sampleMovies(client)
         let app = App(client: client, timeWindow: .week, clock: TestClock())
-        let terminal = VirtualTerminal(width: 100, height: 24)
+        // Wide enough that no title is cut.
+        let terminal = VirtualTerminal(width: 160, height: 24)
         let application = Application(
             rootViewController: app.makeRootViewController(), terminal: terminal,
             help: MovieApp.help(for: client.configuration))
         application.start()
-        #expect(await application.waitUntilSettled(), "the first page never arrived")
-        return terminal.rows
+        // The rows that show something, each with its runs of spaces made one; no more than
+        // a message can show.
+        var screen: String {
+            String(
+                terminal.rows.map { $0.split(separator: " ").joined(separator: " ") }
+                    .filter { !$0.isEmpty }.joined(separator: " | ").prefix(300))
+        }
+        var seen = Set<Int>()
+        var screens = 0
+        var problems: [String] = []
+        while seen.count < movies.count && screens < 12 {
+            let settled = await application.waitUntilSettled(timeout: .seconds(5))
+            #expect(
+                settled,
+                "screen \(screens + 1) never settled in 5 s; the screen reads: \(screen)")
+            guard settled else { break }
+            screens += 1
+            for line in terminal.rows {
+                // A movie's row: its rank, its title, … and its rating at the end.
+                guard line.contains(/(★ \d+\.\d|no rating)$/),
+                    let match = line.wholeMatch(of: /\s*(?<rank>\d+) (?<rest>.*)/),
+                    let rank = Int(match.output.rank), movies.indices.contains(rank - 1),
+                    seen.insert(rank).inserted
+                else { continue }
+                let expected = Self.expectedTitle(of: movies[rank - 1])
+                if !match.output.rest.hasPrefix(expected + "  ") {
+                    let shown = match.output.rest.components(separatedBy: "  ").first ?? ""
+                    problems.append("row \(rank) shows \"\(shown)\", not \"\(expected)\"")
+                }
+            }
+            application.send(.pageDown)
+        }
+        #expect(
+            seen.count == movies.count,
+            "PgDn showed \(seen.count) of the \(movies.count) movies on \(screens) screens")
+        #expect(screens > 1, "the list is read on more than one screen")
+        return problems
     }
 
-    @Test("with ko-KR, the list shows 슈퍼맨 · Superman")
-    func aTranslatedTitleShowsItsOriginal() async {
-        let rows = await firstScreen(language: "ko-KR")
-        let superman = rows.first { $0.contains("슈퍼맨") } ?? "no row"
+    @Test("with ko-KR, every row shows its title · its original title, e.g. 슈퍼맨 · Superman")
+    func translatedTitlesShowTheirOriginal() async throws {
+        let problems = try await checkEveryRow(language: "ko-KR")
         #expect(
-            superman.contains("슈퍼맨 · Superman"),
-            "its row reads \"\(superman.trimmingCharacters(in: .whitespaces))\"")
-        #expect(
-            rows.contains { $0.contains("기생충 · 기생충") } == false,
-            "기생충's original title is 기생충: shown once")
+            problems.count == 0,
+            "\(problems.count) rows are wrong: \(problems.prefix(3).joined(separator: "; "))")
     }
 
-    @Test("with en-US, a title that is its own original title is shown once")
-    func anUntranslatedTitleIsShownOnce() async {
-        let rows = await firstScreen(language: "en-US")
-        #expect(rows.contains { $0.contains("Superman") })
-        #expect(!rows.contains { $0.contains("Superman · Superman") })
+    @Test("with en-US, only a title that differs shows its original: Parasite · 기생충, Superman")
+    func onlyATitleThatDiffersShowsItsOriginal() async throws {
+        let problems = try await checkEveryRow(language: "en-US")
+        #expect(
+            problems.count == 0,
+            "\(problems.count) rows are wrong: \(problems.prefix(3).joined(separator: "; "))")
     }
 }

@@ -8,7 +8,9 @@ import Testing
 @testable import MVVM
 
 /// Lesson 02, exercise 1: the view models say whether there is something to retry
-/// (`canRetry`), `retry()` returns nothing, and the controllers decide whether `r` is theirs.
+/// (`canRetry`), `retry()` returns nothing, and the controllers decide whether `r` is theirs:
+/// in the detail and in the search, an `r` with nothing to retry is passed on and asks for
+/// nothing.
 /// `swift run lessons check 2.1` runs these against your working copy.
 @MainActor
 @Suite(.sharingTMDBClient)
@@ -33,12 +35,19 @@ struct CanRetryTests {
         let retry: () -> Void = viewModel.retry
         #expect(!viewModel.canRetry, "nothing has failed before the first load")
         viewModel.viewDidLoad()
-        #expect(await waitUntil { !viewModel.isLoading })
+        #expect(
+            await waitUntil(timeout: .seconds(5)) { !viewModel.isLoading },
+            "the first load never ended")
         #expect(viewModel.canRetry, "the detail failed: r loads it again")
         retry()
-        #expect(await waitUntil { viewModel.isShowingDetail })
+        #expect(
+            await waitUntil(timeout: .seconds(5)) { viewModel.isShowingDetail },
+            "retry() after the failure never showed the detail")
         #expect(!viewModel.canRetry, "the detail is shown: nothing to retry")
-        #expect(stub.requests(path: "/3/movie/550").count == 2)
+        retry()
+        #expect(
+            stub.requests(path: "/3/movie/550").count == 2,
+            "the first load and the one retry; retry() with nothing to retry requests nothing")
     }
 
     @Test("SearchViewModel: canRetry only once a query was sent, and retry() returns nothing")
@@ -51,9 +60,12 @@ struct CanRetryTests {
         retry()
         #expect(stub.requests(path: "/3/search/movie").isEmpty, "retry() with no query sends none")
         viewModel.textDidChange("dune")
-        #expect(await sleeps.wait { $0.count >= 1 }, "the debounce never began")
+        #expect(
+            await sleeps.wait(timeout: .seconds(5)) { $0.count >= 1 }, "the debounce never began")
         clock.advance(by: .milliseconds(300))
-        #expect(await waitUntil { viewModel.footer != .searching })
+        #expect(
+            await waitUntil(timeout: .seconds(5)) { viewModel.footer != .searching },
+            "the search for dune never ended")
         #expect(viewModel.canRetry, "a query was sent: r sends it again")
     }
 
@@ -62,10 +74,42 @@ struct CanRetryTests {
         let viewModel = MovieDetailViewModel(movie: movie)
         let controller = MovieDetailViewController(viewModel: viewModel)
         #expect(!controller.handle(.character("r")), "before loading, r is not the detail's key")
+        #expect(stub.requests(path: "/3/movie/550").isEmpty, "so it requests nothing")
         viewModel.viewDidLoad()
-        #expect(await waitUntil { !viewModel.isLoading })
+        #expect(
+            await waitUntil(timeout: .seconds(5)) { !viewModel.isLoading },
+            "the first load never ended")
         #expect(controller.handle(.character("r")), "after a failure, r retries")
-        #expect(await waitUntil { viewModel.isShowingDetail })
+        #expect(
+            await waitUntil(timeout: .seconds(5)) { viewModel.isShowingDetail },
+            "r after the failure never showed the detail")
         #expect(!controller.handle(.character("r")), "once shown, r is passed on")
+        #expect(
+            stub.requests(path: "/3/movie/550").count == 2,
+            "the first load and the one retry: an r with nothing to retry requests nothing")
+    }
+
+    @Test("SearchResultsViewController: r is handled only once a query was sent")
+    func theSearchControllerDecidesWhetherRIsItsKey() async {
+        let sleeps = WaitableLog<Int>()
+        let clock = TestClock(onSleep: { sleeps.append(0) })
+        let viewModel = SearchViewModel(clock: clock)
+        let controller = SearchResultsViewController(viewModel: viewModel)
+        #expect(
+            !controller.handle(.character("r")),
+            "no query has been sent: r is not the search's key, so it is passed on")
+        #expect(stub.requests(path: "/3/search/movie").isEmpty, "and it sends no query")
+        viewModel.textDidChange("dune")
+        #expect(
+            await sleeps.wait(timeout: .seconds(5)) { $0.count >= 1 }, "the debounce never began")
+        clock.advance(by: .milliseconds(300))
+        #expect(
+            await waitUntil(timeout: .seconds(5)) { viewModel.footer != .searching },
+            "the search for dune never ended")
+        #expect(controller.handle(.character("r")), "a query was sent: r sends it again")
+        #expect(
+            await eventually(timeout: .seconds(5)) {
+                stub.requests(path: "/3/search/movie").count == 2
+            }, "r after the query was sent never sent it again")
     }
 }

@@ -26,6 +26,14 @@ struct DistinctStatesTests {
             with: Fixtures.page(1, of: 3, Fixtures.movies(1...20)))
     }
 
+    /// A state in a few words, to say what arrived when something did not.
+    private static func describe(_ state: State) -> String {
+        if state.isLoadingFirstPage { return "loading" }
+        if let error = state.loadError { return "failed: \(error.message)" }
+        let movies = state.rowCount == 0 ? "the empty list" : "\(state.rowCount) movies"
+        return state.selectedRow == 0 ? movies : "\(movies), row \(state.selectedRow)"
+    }
+
     @Test("TrendingViewModel.State is Equatable")
     func stateIsEquatable() {
         #expect(State() == State())
@@ -53,7 +61,10 @@ struct DistinctStatesTests {
             })
             .disposed(by: disposeBag)
         scheduler.advance(to: 210)
-        #expect(await stateCount.wait(until: 3), "the first page never arrived")
+        var arrived: String { states.map(Self.describe).joined(separator: ", ") }
+        #expect(
+            await stateCount.wait(until: 3, timeout: .seconds(5)),
+            "3 states by 210 (the empty list, loading, 20 movies); 5 s later: \(arrived)")
         scheduler.advance(to: 400)
         let repeats = zip(states, states.dropFirst()).filter { $0 == $1 }.count
         #expect(repeats == 0, "\(repeats) states equal to the state before them")

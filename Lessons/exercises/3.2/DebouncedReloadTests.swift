@@ -1,6 +1,8 @@
+import MovieUI
 import StepTestSupport
 import TMDB
 import TMDBTestSupport
+import TerminalUI
 import Testing
 import ViewModelKit
 import ViewModelKitTesting
@@ -8,7 +10,9 @@ import ViewModelKitTesting
 @testable import MVVMIO
 
 /// Lesson 03, exercise 2: `R` reloads the list once the key has been quiet for 500 ms.
-/// `swift run lessons check 3.2` runs these against your working copy.
+/// `swift run lessons check 3.2` runs these against your working copy: the view model on a
+/// virtual time line, then the whole app on a virtual terminal, where `R` is typed as a user
+/// types it.
 @MainActor
 @Suite(.sharingTMDBClient)
 struct DebouncedReloadTests {
@@ -23,6 +27,13 @@ struct DebouncedReloadTests {
         stub.respond(
             to: "/3/trending/movie/week", query: ["page": "1"],
             with: Fixtures.page(1, of: 3, Fixtures.movies(1...20)))
+    }
+
+    /// A state in a few words, to say what arrived when something did not.
+    private static func describe(_ state: TrendingViewModel.State) -> String {
+        if state.isLoadingFirstPage { return "loading" }
+        if let error = state.loadError { return "failed: \(error.message)" }
+        return state.rowCount == 0 ? "the empty list" : "\(state.rowCount) movies"
     }
 
     /// The view model with its first page loaded at 210 and `R` typed at each of `keyTimes`;
@@ -42,16 +53,23 @@ struct DebouncedReloadTests {
                 selectMovie: .empty(),
                 reloadWhenQuiet: keys.asSignal(onErrorSignalWith: .empty())))
         var times: [TestTime] = []
+        var seen: [String] = []
         output.state
             .drive(onNext: { [scheduler, stateCount] state in
                 if state.isLoadingFirstPage { times.append(scheduler.clock) }
+                seen.append("\(Self.describe(state)) at \(scheduler.clock)")
                 stateCount.increment()
             })
             .disposed(by: disposeBag)
+        var arrived: String { seen.joined(separator: ", ") }
         scheduler.advance(to: 210)
-        #expect(await stateCount.wait(until: 3), "the first page never arrived")
+        #expect(
+            await stateCount.wait(until: 3, timeout: .seconds(5)),
+            "3 states by 210 (the empty list, loading, 20 movies); 5 s later: \(arrived)")
         scheduler.advance(to: end)
-        #expect(await stateCount.wait(until: states), "the reloaded page never arrived")
+        #expect(
+            await stateCount.wait(until: states, timeout: .seconds(5)),
+            "\(states) states by \(end); 5 s later: \(arrived)")
         return times
     }
 
@@ -67,5 +85,59 @@ struct DebouncedReloadTests {
         let times = await loadingTimes(keyTimes: [300, 700], runningTo: 1199, states: 3)
         #expect(times == [210], "no reload before 1200, 500 ms after the last R")
         #expect(stub.pageRequests(.week, page: 1).count == 1)
+    }
+
+    @Test("in the running app, R reloads the list once the key has been quiet for 500 ms")
+    func theAppReloadsOnR() async {
+        let clock = TestClock()
+        let client = stub.makeClient(retryPolicy: .immediate)
+        let app = App(client: client, timeWindow: .week, clock: clock)
+        let terminal = VirtualTerminal()
+        let application = Application(
+            rootViewController: app.makeRootViewController(), terminal: terminal,
+            help: MovieApp.help(for: client.configuration))
+        application.start()
+        // The rows that show something, each with its runs of spaces made one; no more than
+        // a message can show.
+        var screen: String {
+            String(
+                terminal.rows.map { $0.split(separator: " ").joined(separator: " ") }
+                    .filter { !$0.isEmpty }.joined(separator: " | ").prefix(300))
+        }
+        #expect(
+            await application.waitUntil(timeout: .seconds(5)) {
+                application.isSettled && terminal.rows.contains { $0.contains("Movie 20") }
+            }, "the list never showed its first page; the screen reads: \(screen)")
+        let requests = { stub.pageRequests(.week, page: 1).count }
+        #expect(requests() == 1, "page 1 is requested once at launch")
+
+        application.send(.character("R"))
+        application.send(.character("R"))
+        // A debounce on the app's clock waits for it to move; one on real time reloads by itself.
+        let started = await eventually(timeout: .seconds(5)) {
+            clock.nextDeadline != nil || requests() > 1
+        }
+        #expect(
+            started,
+            """
+            R, typed twice in the app, started nothing in 5 s: no 500 ms wait and no reload. \
+            Does TrendingViewController handle .character("R") and send it to reloadWhenQuiet?
+            """)
+        guard started else { return }
+        if let deadline = clock.nextDeadline {
+            #expect(requests() == 1, "no reload before the key has been quiet for 500 ms")
+            #expect(
+                deadline.offset == .milliseconds(500),
+                "R waits 500 ms on the app's clock, not \(deadline.offset)")
+            clock.advance(to: deadline)
+        }
+        #expect(
+            await eventually(timeout: .seconds(5)) { requests() == 2 },
+            "500 ms after the last R, page 1 is requested again; requests: \(requests())")
+        #expect(
+            await application.waitUntil(timeout: .seconds(5)) {
+                application.isSettled && terminal.rows.contains { $0.contains("Movie 20") }
+            }, "the reloaded list never showed; the screen reads: \(screen)")
+        #expect(requests() == 2, "R twice is one reload: page 1 requested twice in all")
     }
 }

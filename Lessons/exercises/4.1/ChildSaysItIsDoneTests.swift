@@ -33,9 +33,31 @@ struct ChildSaysItIsDoneTests {
         application.start()
         let root = try #require(navigationController.topViewController as? TrendingViewController)
         root.onMovieSelected?(movie)
-        #expect(await application.waitUntilSettled())
+        #expect(
+            await application.waitUntilSettled(timeout: .seconds(5)),
+            "the detail never settled; the screen reads: \(Self.screen(terminal))")
         let child = try #require(coordinator.childCoordinators.first, "no child was started")
         return (child, terminal, application)
+    }
+
+    /// The screen's rows that show something, each with its runs of spaces made one; no more
+    /// than a message can show.
+    private static func screen(_ terminal: VirtualTerminal) -> String {
+        String(
+            terminal.rows.map { $0.split(separator: " ").joined(separator: " ") }
+                .filter { !$0.isEmpty }.joined(separator: " | ").prefix(300))
+    }
+
+    /// Types `key` and waits for the screen to settle.
+    private func type(
+        _ key: Key, on terminal: VirtualTerminal, _ application: Application,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+        terminal.type(key)
+        #expect(
+            await application.waitUntilSettled(timeout: .seconds(5)),
+            "the screen never settled after \(key); it reads: \(Self.screen(terminal))",
+            sourceLocation: sourceLocation)
     }
 
     @Test("AppCoordinator sets onFinish on every child it starts")
@@ -56,11 +78,9 @@ struct ChildSaysItIsDoneTests {
             parentsOnFinish?()
         }
         #expect(calls.count == 0, "its screen is still on the stack")
-        terminal.type(.character("b"))
-        #expect(await application.waitUntilSettled())
+        await type(.character("b"), on: terminal, application)
         #expect(calls.count == 1, "going back finishes the flow once")
-        terminal.type(.character("b"))
-        #expect(await application.waitUntilSettled())
+        await type(.character("b"), on: terminal, application)
         #expect(calls.count == 1, "a finished flow never finishes again")
     }
 
@@ -69,11 +89,40 @@ struct ChildSaysItIsDoneTests {
         let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler.instance)
         let (child, terminal, application) = try await openMovie(coordinator)
         child.onFinish = {}
-        terminal.type(.character("b"))
-        #expect(await application.waitUntilSettled())
+        await type(.character("b"), on: terminal, application)
         #expect(
             coordinator.childCoordinators.count == 1,
             "the parent no longer compares its children with the stack: onFinish decides")
+    }
+
+    @Test("a child that finishes is let go alone: the others stay until they finish too")
+    func onlyTheFinishedChildIsLetGo() async throws {
+        let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler.instance)
+        let (first, terminal, application) = try await openMovie(coordinator)
+        let root = try #require(
+            coordinator.navigationController?.viewControllers.first as? TrendingViewController)
+        // A second detail over the first: two flows, two screens on the stack.
+        root.onMovieSelected?(Movie(id: 551, title: "Civil War", releaseDate: "2024-04-10"))
+        #expect(
+            await application.waitUntilSettled(timeout: .seconds(5)),
+            "the second detail never settled; the screen reads: \(Self.screen(terminal))")
+        #expect(coordinator.childCoordinators.count == 2, "two details, two children")
+        let second = try #require(coordinator.childCoordinators.last)
+        #expect(second !== first)
+
+        await type(.character("b"), on: terminal, application)
+        let children = coordinator.childCoordinators
+        #expect(
+            children.count == 1 && children.first === first,
+            """
+            back from the second detail finishes the second child only; the first one's screen \
+            is still on the stack, so it stays. The parent keeps \(children.count) children.
+            """)
+
+        await type(.character("b"), on: terminal, application)
+        #expect(
+            coordinator.childCoordinators.isEmpty,
+            "back from the first detail lets the first child go too")
     }
 
     @Test("E5: after going back the child is freed")
@@ -88,8 +137,7 @@ struct ChildSaysItIsDoneTests {
             terminal = openedTerminal
             application = openedApplication
         }
-        terminal.type(.character("b"))
-        #expect(await application.waitUntilSettled())
+        await type(.character("b"), on: terminal, application)
         #expect(coordinator.childCoordinators.isEmpty)
         #expect(weakChild == nil, "no closure keeps the finished child alive")
     }

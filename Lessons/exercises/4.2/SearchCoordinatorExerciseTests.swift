@@ -31,7 +31,7 @@ struct SearchCoordinatorExerciseTests {
         #expect(shown == [550])
     }
 
-    @Test("AppCoordinator keeps its searchCoordinator, and a result still opens a detail flow")
+    @Test("AppCoordinator keeps its searchCoordinator, and a result opens a detail through it")
     func theAppCoordinatorOpensAResultThroughItsChild() throws {
         let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler.instance)
         let navigationController = coordinator.start()
@@ -44,12 +44,33 @@ struct SearchCoordinatorExerciseTests {
         let results = try #require(
             root.navigationItem.searchController?.searchResultsController
                 as? SearchResultsViewController)
-        #expect(searchCoordinator.showDetail != nil, "the parent sets showDetail")
+        let parentsShowDetail = try #require(
+            searchCoordinator.showDetail, "the parent sets showDetail")
+        // Listen on the search coordinator's way out, and pass the movie on as before.
+        var forwarded: [Int] = []
+        searchCoordinator.showDetail = { movie in
+            forwarded.append(movie.id)
+            parentsShowDetail(movie)
+        }
         results.onMovieSelected?(movie)
+        #expect(
+            forwarded == [550],
+            """
+            the results on screen went around the search coordinator: they must be the ones \
+            searchCoordinator.start() built, which hand the chosen movie to its showDetail
+            """)
         let detail = try #require(
-            navigationController.topViewController as? MovieDetailViewController)
+            navigationController.topViewController as? MovieDetailViewController,
+            "choosing a result opened no detail")
         #expect(detail.viewModel.movie.id == 550)
-        #expect(coordinator.childCoordinators.count == 1)
+        #expect(
+            coordinator.childCoordinators.count == 1, "the detail is a child flow of the parent")
+        navigationController.popViewController(animated: false)
+        #expect(
+            coordinator.childCoordinators.isEmpty, "back from the detail lets its flow go (E5)")
+        #expect(
+            coordinator.searchCoordinator === searchCoordinator,
+            "the search coordinator is kept while the list that shows its results is")
     }
 
     @Test("E5: no closure keeps the search coordinator or the app coordinator alive")

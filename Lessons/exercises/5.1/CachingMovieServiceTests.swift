@@ -10,7 +10,8 @@ import Testing
 @testable import MVVMCDI
 
 /// Lesson 05, exercise 1: `CachingMovieService(wrapping:)` remembers each movie's detail by
-/// id, and the app is wired with it in one place. `swift run lessons check 5.1` runs these
+/// id (a detail that arrived, never a failure, so that `r` still retries), and the app is
+/// wired with it in one place. `swift run lessons check 5.1` runs these
 /// against your working copy.
 @MainActor
 @Suite(.sharingTMDBClient)
@@ -27,8 +28,20 @@ struct CachingMovieServiceTests {
             return MoviePage(page: page, results: [], totalPages: 1, totalResults: 0)
         }
 
+        /// How many detail requests fail, offline, before the service answers them.
+        let failuresLeft: Mutex<Int>
+
+        init(failingFirst failures: Int = 0) {
+            failuresLeft = Mutex(failures)
+        }
+
         func movieDetail(id: Int) async throws(TMDBError) -> MovieDetail {
             detailCalls.withLock { $0.append(id) }
+            let fails = failuresLeft.withLock { left in
+                defer { left = max(left - 1, 0) }
+                return left > 0
+            }
+            if fails { throw .offline }
             return MovieDetail(id: id, title: "Movie \(id)")
         }
 
@@ -63,6 +76,36 @@ struct CachingMovieServiceTests {
         #expect(counting.detailCalls.withLock { $0 } == [1, 2])
     }
 
+    @Test("a failed detail is not remembered: the next request reaches the service again")
+    func aFailureIsNotCached() async throws {
+        let counting = CountingService(failingFirst: 1)
+        let service = CachingMovieService(wrapping: counting)
+        do {
+            let detail = try await service.movieDetail(id: 550)
+            Issue.record("the first request fails, yet it returned \(detail.title)")
+        } catch {
+            #expect(error == .offline, "the service's own error, passed on")
+        }
+        let second: MovieDetail
+        do {
+            second = try await service.movieDetail(id: 550)
+        } catch {
+            let calls = counting.detailCalls.withLock { $0.count }
+            Issue.record(
+                """
+                after one failure the next request failed too (\(error)), and the service was \
+                asked \(calls == 1 ? "once" : "\(calls) times"): is the failure remembered? Only a \
+                detail that arrived may be.
+                """)
+            return
+        }
+        #expect(second.title == "Movie 550")
+        _ = try await service.movieDetail(id: 550)
+        #expect(
+            counting.detailCalls.withLock { $0 } == [550, 550],
+            "the failure and the success; the third comes from the cache")
+    }
+
     @Test("the list, the videos and the search still reach the service every time")
     func everythingElsePassesThrough() async throws {
         let counting = CountingService()
@@ -86,13 +129,76 @@ struct CachingMovieServiceTests {
             help: MovieApp.help(for: client.configuration))
         application.start()
         for key in [Key.enter, .character("b"), .enter] {
-            #expect(await application.waitUntilSettled())
+            #expect(
+                await application.waitUntilSettled(timeout: .seconds(5)),
+                "the screen never settled before \(key)")
             application.send(key)
         }
-        #expect(await application.waitUntilSettled())
+        #expect(
+            await application.waitUntilSettled(timeout: .seconds(5)),
+            "the detail opened again never settled")
         let details = stub.requests.filter {
             $0.path.wholeMatch(of: /\/3\/movie\/\d+/) != nil
         }
         #expect(details.count == 1, "the detail of the first movie, requested once")
+    }
+
+    @Test("D4 in the app: a failed detail says so, r loads it, and opened again it is cached")
+    func theAppRetriesAFailedDetail() async throws {
+        let stub = HTTPStub()
+        stub.respond(
+            to: "/3/trending/movie/week", query: ["page": "1"],
+            with: Fixtures.page(1, of: 1, [Fixtures.Movie(id: 1, title: "Dune: Part Two")]))
+        stub.respond(
+            to: "/3/movie/1",
+            withSequence: [
+                .tmdbError(
+                    statusCode: 404, code: 34,
+                    message: "The resource you requested could not be found."),
+                Fixtures.detail(Fixtures.Detail(id: 1, title: "Dune: Part Two")),
+            ])
+        stub.respond(to: "/3/movie/1/videos", with: Fixtures.videos(id: 1, []))
+        let client = stub.makeClient(retryPolicy: .immediate)
+        let app = App(client: client, timeWindow: .week, clock: TestClock())
+        let terminal = VirtualTerminal(width: 80, height: 24)
+        let application = Application(
+            rootViewController: app.makeRootViewController(), terminal: terminal,
+            help: MovieApp.help(for: client.configuration))
+        // The rows that show something, each with its runs of spaces made one; no more than
+        // a message can show.
+        var screen: String {
+            String(
+                terminal.rows.map { $0.split(separator: " ").joined(separator: " ") }
+                    .filter { !$0.isEmpty }.joined(separator: " | ").prefix(300))
+        }
+        let shows = { (text: String) in terminal.rows.contains { $0.contains(text) } }
+        let detailRequests = { stub.requests(path: "/3/movie/1").count }
+        application.start()
+        try #require(
+            await application.waitUntil(timeout: .seconds(5)) {
+                application.isSettled && shows("Dune: Part Two")
+            }, "the list never showed; the screen reads: \(screen)")
+        application.send(.enter)
+        try #require(
+            await application.waitUntil(timeout: .seconds(5)) {
+                application.isSettled && shows("r to retry")
+            }, "the failed detail never offered r; the screen reads: \(screen)")
+        application.send(.character("r"))
+        try #require(
+            await application.waitUntil(timeout: .seconds(5)) {
+                application.isSettled && shows("Dune: Part Two (")
+            },
+            "r after the failure never showed the detail; the screen reads: \(screen)")
+        #expect(detailRequests() == 2, "the failure, then r: two requests")
+        application.send(.character("b"))
+        try #require(
+            await application.waitUntilSettled(timeout: .seconds(5)),
+            "going back never settled; the screen reads: \(screen)")
+        application.send(.enter)
+        try #require(
+            await application.waitUntil(timeout: .seconds(5)) {
+                application.isSettled && shows("Dune: Part Two (")
+            }, "opened again, the detail never showed; the screen reads: \(screen)")
+        #expect(detailRequests() == 2, "opened again, the detail comes from the cache")
     }
 }

@@ -75,6 +75,11 @@ struct ExerciseReport: Equatable, Sendable {
         var lastIssueTest: String?
         let errorLine = #/^(?<file>[^:\s][^:]*):(?<line>\d+):(?:\d+:)? error: (?<message>.*)$/#
         let testLine = #/Test (?:"(?<quoted>(?:[^"\\]|\\.)*)"|(?<plain>\S+\(\S*\))) (?<rest>.*)$/#
+        // A line that ends the details of the issue above it: another of Swift Testing's
+        // events (a symbol and a space: ◇ started, ✔ passed, ✘ failed, ⚠ …), or a line of the
+        // build or of XCTest. Any other line goes on with a value printed over several lines.
+        let nextEvent =
+            #/^\s*(?:[^\x00-\x7F\s] |\[\d+/\d+\] |Test Suite |Build |Compiling |Linking |error: |warning: )/#
         for rawLine in output.split(separator: "\n", omittingEmptySubsequences: false) {
             let line = String(rawLine)
             if let match = line.wholeMatch(of: errorLine) {
@@ -87,14 +92,20 @@ struct ExerciseReport: Equatable, Sendable {
                 lastIssueTest = nil
                 continue
             }
-            if let comment = line.firstMatch(of: #/^\s*↳ (?<text>.*)$/#) {
+            // An issue's details follow its line, and its value when that takes several: `±`
+            // how two collections differ, `↳` each comment. Both are kept.
+            if let detail = line.firstMatch(of: #/^\s*(?<symbol>[↳±]) (?<text>.*)$/#) {
                 if let test = lastIssueTest {
-                    issues[test, default: []].append("  " + comment.text)
+                    let symbol = detail.symbol == "±" ? "± " : ""
+                    issues[test, default: []].append("  " + symbol + detail.text)
                 }
                 continue
             }
+            guard let match = line.firstMatch(of: testLine) else {
+                if line.firstMatch(of: nextEvent) != nil { lastIssueTest = nil }
+                continue
+            }
             lastIssueTest = nil
-            guard let match = line.firstMatch(of: testLine) else { continue }
             let name = String(match.output.quoted ?? match.output.plain ?? "")
             let rest = match.output.rest
             if order.firstIndex(of: name) == nil,
