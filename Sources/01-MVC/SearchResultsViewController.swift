@@ -104,7 +104,6 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
         movieList = MovieList()
         isLoading = false
         loadError = nil
-        listView.reloadData()
     }
 
     /// `r` retries a failed next page and keeps the results; otherwise it searches again (S6).
