@@ -136,9 +136,10 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
         render()
     }
 
-    /// S5: the next page is wanted once the selection nears the end of the results.
-    private func loadNextPageIfNeeded() {
-        guard movieList.wantsNextPage(lastVisibleRow: listView.selectedRow) else { return }
+    /// S5: the next page is wanted once `row`, the selection or a row coming on screen,
+    /// nears the end of the results; so a first page too short for the screen is followed.
+    private func loadNextPageIfNeeded(showing row: Int) {
+        guard movieList.wantsNextPage(lastVisibleRow: row) else { return }
         loadNextPage()
     }
 
@@ -150,7 +151,7 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
         isLoading = false
         render()
         if addedMovies {
-            loadNextPageIfNeeded()
+            loadNextPageIfNeeded(showing: listView.selectedRow)
         }
     }
 
@@ -182,6 +183,9 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
             messageView.hint = "/ edits the search · esc closes it"
         }
         statusLine = currentStatusLine
+        // S6: `r` types into the search bar, so while it has the keys the hint says the way.
+        searchBarHint =
+            loadError == nil ? nil : .hint("type to search · ↓ then r to retry · esc close")
     }
 
     private var currentStatusLine: StatusLine {
@@ -213,9 +217,13 @@ extension SearchResultsViewController: ListViewDataSource, ListViewDelegate {
         MovieRowCell(movieList.row(at: row))
     }
 
+    func listView(_ listView: ListView, willDisplayRowAt row: Int) {
+        loadNextPageIfNeeded(showing: row)
+    }
+
     func listView(_ listView: ListView, didMoveSelectionTo row: Int) {
         render()
-        loadNextPageIfNeeded()
+        loadNextPageIfNeeded(showing: row)
     }
 
     func listView(_ listView: ListView, didSelectRowAt row: Int) {

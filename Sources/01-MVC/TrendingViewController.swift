@@ -99,9 +99,10 @@ final class TrendingViewController: ViewController {
         render()
     }
 
-    /// T6: the next page is wanted once the selection nears the end of the list.
-    private func loadNextPageIfNeeded() {
-        guard movieList.wantsNextPage(lastVisibleRow: listView.selectedRow) else { return }
+    /// T6: the next page is wanted once `row`, the selection or a row coming on screen,
+    /// nears the end of the list; so a first page too short for the screen is followed.
+    private func loadNextPageIfNeeded(showing row: Int) {
+        guard movieList.wantsNextPage(lastVisibleRow: row) else { return }
         loadNextPage()
     }
 
@@ -113,7 +114,7 @@ final class TrendingViewController: ViewController {
         isLoading = false
         render()
         if addedMovies {
-            loadNextPageIfNeeded()
+            loadNextPageIfNeeded(showing: listView.selectedRow)
         }
     }
 
@@ -174,9 +175,13 @@ extension TrendingViewController: ListViewDataSource, ListViewDelegate {
         MovieRowCell(movieList.row(at: row))
     }
 
+    func listView(_ listView: ListView, willDisplayRowAt row: Int) {
+        loadNextPageIfNeeded(showing: row)
+    }
+
     func listView(_ listView: ListView, didMoveSelectionTo row: Int) {
         render()
-        loadNextPageIfNeeded()
+        loadNextPageIfNeeded(showing: row)
     }
 
     func listView(_ listView: ListView, didSelectRowAt row: Int) {

@@ -62,6 +62,7 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
             messageView.hint = message.hint
         }
         statusLine = currentStatusLine
+        searchBarHint = viewModel.searchBarHint.map(StatusLine.hint)
     }
 
     private var currentStatusLine: StatusLine {
@@ -85,6 +86,10 @@ extension SearchResultsViewController: ListViewDataSource, ListViewDelegate {
     func listView(_ listView: ListView, cellForRowAt row: Int) -> any ListCell {
         let row = viewModel.row(at: row)
         return MovieRowCell(rank: row.rank, title: row.title, year: row.year, rating: row.rating)
+    }
+
+    func listView(_ listView: ListView, willDisplayRowAt row: Int) {
+        viewModel.rowWillDisplay(at: row)
     }
 
     func listView(_ listView: ListView, didMoveSelectionTo row: Int) {

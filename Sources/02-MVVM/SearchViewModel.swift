@@ -79,7 +79,12 @@ final class SearchViewModel {
     /// Call whenever the selection moves.
     func selectionDidMove(to row: Int) {
         selectedRow = row
-        loadNextPageIfNeeded()
+        loadNextPageIfNeeded(showing: row)
+    }
+
+    /// Call when a row comes on screen.
+    func rowWillDisplay(at row: Int) {
+        loadNextPageIfNeeded(showing: row)
     }
 
     /// The movie behind a row, for opening its detail.
@@ -132,9 +137,10 @@ final class SearchViewModel {
         }
     }
 
-    /// S5: the next page is wanted once the selection nears the end of the results.
-    private func loadNextPageIfNeeded() {
-        guard movieList.wantsNextPage(lastVisibleRow: selectedRow) else { return }
+    /// S5: the next page is wanted once `row`, the selection or a row coming on screen,
+    /// nears the end of the results; so a first page too short for the screen is followed.
+    private func loadNextPageIfNeeded(showing row: Int) {
+        guard movieList.wantsNextPage(lastVisibleRow: row) else { return }
         loadNextPage()
     }
 
@@ -145,7 +151,7 @@ final class SearchViewModel {
             moviePage.results, page: page, totalPages: moviePage.totalPages)
         isLoading = false
         if addedMovies {
-            loadNextPageIfNeeded()
+            loadNextPageIfNeeded(showing: selectedRow)
         }
     }
 
@@ -178,6 +184,12 @@ final class SearchViewModel {
         return ListMessage(
             text: "No movies match “\(query)”.", hint: "/ edits the search · esc closes it",
             isError: false)
+    }
+
+    /// What the bottom line says while the search bar has the keys, when not the bar's own
+    /// hint: `r` types into the bar, so after a failure it says the way to a retry (S6).
+    var searchBarHint: String? {
+        loadError == nil ? nil : "type to search · ↓ then r to retry · esc close"
     }
 
     var footer: Footer {

@@ -92,6 +92,10 @@ extension TrendingViewController: ListViewDataSource, ListViewDelegate {
         return MovieRowCell(rank: row.rank, title: row.title, year: row.year, rating: row.rating)
     }
 
+    func listView(_ listView: ListView, willDisplayRowAt row: Int) {
+        viewModel.rowWillDisplay(at: row)
+    }
+
     func listView(_ listView: ListView, didMoveSelectionTo row: Int) {
         viewModel.selectionDidMove(to: row)
     }

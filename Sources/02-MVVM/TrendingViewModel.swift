@@ -55,7 +55,12 @@ final class TrendingViewModel {
     /// Call whenever the selection moves.
     func selectionDidMove(to row: Int) {
         selectedRow = row
-        loadNextPageIfNeeded()
+        loadNextPageIfNeeded(showing: row)
+    }
+
+    /// Call when a row comes on screen.
+    func rowWillDisplay(at row: Int) {
+        loadNextPageIfNeeded(showing: row)
     }
 
     /// The movie behind a row, for opening its detail.
@@ -94,9 +99,10 @@ final class TrendingViewModel {
         }
     }
 
-    /// T6: the next page is wanted once the selection nears the end of the list.
-    private func loadNextPageIfNeeded() {
-        guard movieList.wantsNextPage(lastVisibleRow: selectedRow) else { return }
+    /// T6: the next page is wanted once `row`, the selection or a row coming on screen,
+    /// nears the end of the list; so a first page too short for the screen is followed.
+    private func loadNextPageIfNeeded(showing row: Int) {
+        guard movieList.wantsNextPage(lastVisibleRow: row) else { return }
         loadNextPage()
     }
 
@@ -107,7 +113,7 @@ final class TrendingViewModel {
             moviePage.results, page: page, totalPages: moviePage.totalPages)
         isLoading = false
         if addedMovies {
-            loadNextPageIfNeeded()
+            loadNextPageIfNeeded(showing: selectedRow)
         }
     }
 

@@ -18,6 +18,7 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
     private let textRelay = PublishRelay<String>()
     private let retryRelay = PublishRelay<Void>()
     private let selectionRelay = PublishRelay<Int>()
+    private let rowWillDisplayRelay = PublishRelay<Int>()
     private let selectMovieRelay = PublishRelay<Int>()
 
     // MARK: Views
@@ -64,6 +65,7 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
                 text: textRelay.asSignal(),
                 retry: retryRelay.asSignal(),
                 selection: selectionRelay.asSignal(),
+                rowWillDisplay: rowWillDisplayRelay.asSignal(),
                 selectMovie: selectMovieRelay.asSignal()))
         output.state
             .drive(onNext: { [weak self] state in self?.render(state) })
@@ -91,6 +93,7 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
             messageView.hint = message.hint
         }
         statusLine = currentStatusLine
+        searchBarHint = state.searchBarHint.map(StatusLine.hint)
     }
 
     private var currentStatusLine: StatusLine {
@@ -122,6 +125,10 @@ extension SearchResultsViewController: ListViewDataSource, ListViewDelegate {
     func listView(_ listView: ListView, cellForRowAt row: Int) -> any ListCell {
         let row = state.row(at: row)
         return MovieRowCell(rank: row.rank, title: row.title, year: row.year, rating: row.rating)
+    }
+
+    func listView(_ listView: ListView, willDisplayRowAt row: Int) {
+        rowWillDisplayRelay.accept(row)
     }
 
     func listView(_ listView: ListView, didMoveSelectionTo row: Int) {

@@ -15,6 +15,8 @@ final class SearchViewModel: ViewModelType {
         let retry: Signal<Void>
         /// The row the user moved the selection to.
         let selection: Signal<Int>
+        /// A row coming on screen.
+        let rowWillDisplay: Signal<Int>
         /// Fires on Enter with the row the user opened (S7).
         let selectMovie: Signal<Int>
     }
@@ -35,6 +37,7 @@ final class SearchViewModel: ViewModelType {
         case search(String)
         case retry
         case select(row: Int)
+        case display(row: Int)
         case loaded(MoviePage, PageRequest)
         case failed(TMDBError, PageRequest)
     }
@@ -90,7 +93,8 @@ final class SearchViewModel: ViewModelType {
             pauses.map { _ in Action.paused },
             queries.map { Action.search($0) },
             input.retry.map { Action.retry }.asObservable(),
-            input.selection.map { Action.select(row: $0) }.asObservable())
+            input.selection.map { Action.select(row: $0) }.asObservable(),
+            input.rowWillDisplay.map { Action.display(row: $0) }.asObservable())
         let client = TMDBClient.shared
         let state = Observable.system(
             initialState: State(),
@@ -152,7 +156,9 @@ extension SearchViewModel.State {
         case .select(let row):
             guard movieList.movies.indices.contains(row) else { break }
             state.selectedRow = row
-            state.loadNextPageIfNeeded()
+            state.loadNextPageIfNeeded(showing: row)
+        case .display(let row):
+            state.loadNextPageIfNeeded(showing: row)
         case .loaded(let moviePage, let request):
             guard request == pageRequest else { break }
             state.append(moviePage, page: request.page)
@@ -190,9 +196,10 @@ extension SearchViewModel.State {
         pageRequest = SearchViewModel.PageRequest(query: query, page: page)
     }
 
-    /// S5: the next page is wanted once the selection nears the end of the results.
-    private mutating func loadNextPageIfNeeded() {
-        guard movieList.wantsNextPage(lastVisibleRow: selectedRow) else { return }
+    /// S5: the next page is wanted once `row`, the selection or a row coming on screen,
+    /// nears the end of the results; so a first page too short for the screen is followed.
+    private mutating func loadNextPageIfNeeded(showing row: Int) {
+        guard movieList.wantsNextPage(lastVisibleRow: row) else { return }
         loadNextPage()
     }
 
@@ -203,7 +210,7 @@ extension SearchViewModel.State {
             moviePage.results, page: page, totalPages: moviePage.totalPages)
         pageRequest = nil
         if addedMovies {
-            loadNextPageIfNeeded()
+            loadNextPageIfNeeded(showing: selectedRow)
         }
     }
 }
@@ -234,6 +241,12 @@ extension SearchViewModel.State {
         return ListMessage(
             text: "No movies match “\(query)”.", hint: "/ edits the search · esc closes it",
             isError: false)
+    }
+
+    /// What the bottom line says while the search bar has the keys, when not the bar's own
+    /// hint: `r` types into the bar, so after a failure it says the way to a retry (S6).
+    var searchBarHint: String? {
+        loadError == nil ? nil : "type to search · ↓ then r to retry · esc close"
     }
 
     var footer: Footer {

@@ -21,6 +21,7 @@ final class TrendingViewController: ViewController {
     private let toggleTimeWindowRelay = PublishRelay<Void>()
     private let retryRelay = PublishRelay<Void>()
     private let selectionRelay = PublishRelay<Int>()
+    private let rowWillDisplayRelay = PublishRelay<Int>()
     private let selectMovieRelay = PublishRelay<Int>()
 
     // MARK: Views
@@ -75,6 +76,7 @@ final class TrendingViewController: ViewController {
                 toggleTimeWindow: toggleTimeWindowRelay.asSignal(),
                 retry: retryRelay.asSignal(),
                 selection: selectionRelay.asSignal(),
+                rowWillDisplay: rowWillDisplayRelay.asSignal(),
                 selectMovie: selectMovieRelay.asSignal()))
         output.state
             .drive(onNext: { [weak self] state in self?.render(state) })
@@ -130,6 +132,10 @@ extension TrendingViewController: ListViewDataSource, ListViewDelegate {
     func listView(_ listView: ListView, cellForRowAt row: Int) -> any ListCell {
         let row = state.row(at: row)
         return MovieRowCell(rank: row.rank, title: row.title, year: row.year, rating: row.rating)
+    }
+
+    func listView(_ listView: ListView, willDisplayRowAt row: Int) {
+        rowWillDisplayRelay.accept(row)
     }
 
     func listView(_ listView: ListView, didMoveSelectionTo row: Int) {

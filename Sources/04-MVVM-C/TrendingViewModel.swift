@@ -17,6 +17,8 @@ final class TrendingViewModel: ViewModelType {
         let retry: Signal<Void>
         /// The row the user moved the selection to.
         let selection: Signal<Int>
+        /// A row coming on screen.
+        let rowWillDisplay: Signal<Int>
         /// Fires on Enter with the row the user opened (T11).
         let selectMovie: Signal<Int>
     }
@@ -35,6 +37,7 @@ final class TrendingViewModel: ViewModelType {
         case toggleTimeWindow
         case retry
         case select(row: Int)
+        case display(row: Int)
         case loaded(MoviePage, PageRequest)
         case failed(TMDBError, PageRequest)
     }
@@ -78,7 +81,8 @@ final class TrendingViewModel: ViewModelType {
             input.viewDidLoad.map { Action.reload }.asObservable(),
             input.toggleTimeWindow.map { Action.toggleTimeWindow }.asObservable(),
             input.retry.map { Action.retry }.asObservable(),
-            input.selection.map { Action.select(row: $0) }.asObservable())
+            input.selection.map { Action.select(row: $0) }.asObservable(),
+            input.rowWillDisplay.map { Action.display(row: $0) }.asObservable())
         let client = TMDBClient.shared
         let state = Observable.system(
             initialState: State(
@@ -135,7 +139,9 @@ extension TrendingViewModel.State {
         case .select(let row):
             guard movieList.movies.indices.contains(row) else { break }
             state.selectedRow = row
-            state.loadNextPageIfNeeded()
+            state.loadNextPageIfNeeded(showing: row)
+        case .display(let row):
+            state.loadNextPageIfNeeded(showing: row)
         case .loaded(let moviePage, let request):
             guard request == pageRequest else { break }
             state.append(moviePage, page: request.page)
@@ -163,9 +169,10 @@ extension TrendingViewModel.State {
         pageRequest = TrendingViewModel.PageRequest(timeWindow: timeWindow, page: page)
     }
 
-    /// T6: the next page is wanted once the selection nears the end of the list.
-    private mutating func loadNextPageIfNeeded() {
-        guard movieList.wantsNextPage(lastVisibleRow: selectedRow) else { return }
+    /// T6: the next page is wanted once `row`, the selection or a row coming on screen,
+    /// nears the end of the list; so a first page too short for the screen is followed.
+    private mutating func loadNextPageIfNeeded(showing row: Int) {
+        guard movieList.wantsNextPage(lastVisibleRow: row) else { return }
         loadNextPage()
     }
 
@@ -176,7 +183,7 @@ extension TrendingViewModel.State {
             moviePage.results, page: page, totalPages: moviePage.totalPages)
         pageRequest = nil
         if addedMovies {
-            loadNextPageIfNeeded()
+            loadNextPageIfNeeded(showing: selectedRow)
         }
     }
 }

@@ -153,10 +153,11 @@ public final class NavigationController: ViewController {
             content.render(in: canvas, bounds: contentBounds)
         }
         if bounds.height > 1 {
-            // While the bar has the keys its hint shows, unless the results are at work.
+            // While the bar has the keys its hint shows (or the screen's own for it), unless
+            // the results are at work.
             var statusLine = content.statusLine
             if search?.searchBar.isFirstResponder == true, !statusLine.isActivity {
-                statusLine = SearchController.editingHint
+                statusLine = content.searchBarHint ?? SearchController.editingHint
             }
             drawStatusLine(
                 statusLine, in: canvas, x: bounds.x, y: bounds.maxY - 1, width: bounds.width)

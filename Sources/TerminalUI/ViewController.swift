@@ -16,6 +16,14 @@ import Synchronization
             if statusLine != oldValue { view.setNeedsDisplay() }
         }
     }
+    /// The bottom line instead of the search bar's own hint while a search bar over this
+    /// screen has the keys, when the screen has more to say there: how to reach a retry
+    /// that the bar's typing hides, say (S6). A change redraws.
+    public var searchBarHint: StatusLine? {
+        didSet {
+            if searchBarHint != oldValue { view.setNeedsDisplay() }
+        }
+    }
     public internal(set) weak var navigationController: NavigationController?
     public private(set) var isViewLoaded = false
     /// Set on the root controller by the application that shows it.

@@ -67,7 +67,7 @@ extension Acceptance {
             let app = await launchedApp(step)
             await app.paste([.character("t"), .enter])
             #expect(app.rows[0].hasPrefix("Trending movies · today"))
-            #expect(app.rows[0].hasSuffix("1 / 20"))
+            #expect(app.rows[0].hasSuffix("1 / 40"))
             #expect(app.stub.requests.allSatisfy { !$0.path.hasPrefix("/3/movie/") })
         }
 

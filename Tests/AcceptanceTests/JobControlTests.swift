@@ -29,7 +29,9 @@ struct JobControlTests {
     func suspendAndContinue(step: Step, suspension: Suspension) async throws {
         try await withChildProcessSlot {
             var process = try #require(
-                PseudoTerminalProcess(executable: RunResult.executable(step.command).path))
+                PseudoTerminalProcess(
+                    executable: RunResult.executable(step.command).path,
+                    rows: PseudoTerminalProcess.rowsFilledByOnePage))
             defer { process.close() }
             let flagsBefore = try #require(await PseudoTerminalProcess.newTerminalFlags())
             let isShown = await process.read(
@@ -77,7 +79,9 @@ struct JobControlTests {
     func cursorComesBackInTheSearchField(step: Step, suspension: Suspension) async throws {
         try await withChildProcessSlot {
             var process = try #require(
-                PseudoTerminalProcess(executable: RunResult.executable(step.command).path))
+                PseudoTerminalProcess(
+                    executable: RunResult.executable(step.command).path,
+                    rows: PseudoTerminalProcess.rowsFilledByOnePage))
             defer { process.close() }
             let isShown = await process.read(
                 until: { $0.contains("1 / 20") }, timeout: .seconds(60))

@@ -15,7 +15,9 @@ struct ProcessTests {
     func terminalIsRestored(step: Step, ending: ProcessEnding) async throws {
         try await withChildProcessSlot {
             var process = try #require(
-                PseudoTerminalProcess(executable: RunResult.executable(step.command).path))
+                PseudoTerminalProcess(
+                    executable: RunResult.executable(step.command).path,
+                    rows: PseudoTerminalProcess.rowsFilledByOnePage))
             defer { process.close() }
             let flagsBefore = try #require(await PseudoTerminalProcess.newTerminalFlags())
 
@@ -54,7 +56,9 @@ struct ProcessTests {
     func mouseReachesTheListOnATerminal(step: Step) async throws {
         try await withChildProcessSlot {
             var process = try #require(
-                PseudoTerminalProcess(executable: RunResult.executable(step.command).path))
+                PseudoTerminalProcess(
+                    executable: RunResult.executable(step.command).path,
+                    rows: PseudoTerminalProcess.rowsFilledByOnePage))
             defer { process.close() }
             let isShown = await process.read(
                 until: { $0.contains("1 / 20") }, timeout: .seconds(60))
@@ -93,7 +97,9 @@ struct ProcessTests {
     func controlLRedrawsTheTerminal(step: Step) async throws {
         try await withChildProcessSlot {
             var process = try #require(
-                PseudoTerminalProcess(executable: RunResult.executable(step.command).path))
+                PseudoTerminalProcess(
+                    executable: RunResult.executable(step.command).path,
+                    rows: PseudoTerminalProcess.rowsFilledByOnePage))
             defer { process.close() }
             let isShown = await process.read(
                 until: { $0.contains("1 / 20") && $0.contains("q quit") }, timeout: .seconds(60))
@@ -122,7 +128,9 @@ struct ProcessTests {
     func altKeyIsNotEscOnATerminal(step: Step) async throws {
         try await withChildProcessSlot {
             var process = try #require(
-                PseudoTerminalProcess(executable: RunResult.executable(step.command).path))
+                PseudoTerminalProcess(
+                    executable: RunResult.executable(step.command).path,
+                    rows: PseudoTerminalProcess.rowsFilledByOnePage))
             defer { process.close() }
             let isShown = await process.read(
                 until: { $0.contains("1 / 20") }, timeout: .seconds(60))
@@ -396,6 +404,12 @@ struct ProcessTests {
         #expect(!result.standardOutput.contains(secret))
         #expect(!result.standardOutput.contains("user"))
     }
+}
+
+extension PseudoTerminalProcess {
+    /// Rows that page 1's 20 movies fill with none of the last four in view, so that the
+    /// first settled screen holds page 1 alone ("1 / 20"); at 24 rows page 2 follows (T6).
+    static let rowsFilledByOnePage: UInt16 = 16
 }
 
 /// The sample data's trending list, as the app shows it.

@@ -30,9 +30,17 @@ extension Acceptance {
             await app.paste(text.map { Key.character($0) })
         }
 
-        /// The queries the app sent, in order.
+        /// A screen that 19 results fill with none of the last four in view: the header, the
+        /// search bar, 14 rows and the status line. A page moves in only when the selection
+        /// comes near its end (S5, T6).
+        static let heightFilledByOnePage = 17
+
+        /// The queries the app sent, in order: their first pages, since a page of results too
+        /// short for the screen is followed by the next (S5, T6).
         private func sentQueries(_ app: AppDriver) -> [String] {
-            app.stub.requests(path: Self.searchPath).map { $0.queryItems["query"] ?? "" }
+            app.stub.requests(path: Self.searchPath, query: ["page": "1"]).map {
+                $0.queryItems["query"] ?? ""
+            }
         }
 
         private func pageRequests(_ app: AppDriver, query: String, page: Int)
@@ -158,7 +166,7 @@ extension Acceptance {
 
             #expect(searchField(app) == "Search: a title")
             #expect(app.screen == listWithEmptyField)
-            #expect(app.rows[0].hasSuffix("3 / 20"), "the selection is kept")
+            #expect(app.rows[0].hasSuffix("3 / 38"), "the selection is kept")
             #expect(sentQueries(app) == ["dune"])
             #expect(cursor(app)?.column == 9)
         }
@@ -190,14 +198,14 @@ extension Acceptance {
         func downOrEnterFocusesTheResults(step: Step, key: Key) async {
             let app = await launchedApp(step)
             await search(app, for: "e")
-            #expect(app.rows[0].hasSuffix("1 / 20"))
+            #expect(app.rows[0].hasSuffix("1 / 40"))
             #expect(cursor(app) != nil)
 
             await app.press(key)
             #expect(cursor(app) == nil, "the field gave up the focus")
-            #expect(app.rows[0].hasSuffix("1 / 20"), "the key only moved the focus")
+            #expect(app.rows[0].hasSuffix("1 / 40"), "the key only moved the focus")
             await app.press(.character("j"), .down)
-            #expect(app.rows[0].hasSuffix("3 / 20"))
+            #expect(app.rows[0].hasSuffix("3 / 40"))
             #expect(searchField(app) == "Search: e", "j moved the selection, it typed nothing")
 
             await app.press(.character("/"), .character("x"))
@@ -212,10 +220,10 @@ extension Acceptance {
             let app = await launchedApp(step)
             // Scrolled, with the selection in the middle of the screen.
             await app.press(.pageDown, .pageDown, .down)
-            await app.press(.up, .up, .up, .up, .up, .up, .up, .up, .up, .up)
             let list = app.screen
             let listHeader = app.rows[0]
-            #expect(listHeader.hasSuffix("29 / 58"))
+            #expect(listHeader.hasSuffix("44 / 58"))
+            #expect(app.rows[8].hasPrefix("   44 "), "the selection is on the 8th row of 22")
             #expect(!app.rows.contains { $0.hasPrefix("    1 ") }, "the list has scrolled")
 
             await search(app, for: "super")
@@ -237,10 +245,11 @@ extension Acceptance {
             arguments: Step.all)
         func escapeKeepsTheScrollAtTheBottomRow(step: Step) async {
             let app = await launchedApp(step)
-            await app.press(.pageDown, .pageDown, .down)
+            // End goes to row 38 of pages 1 and 2, at the bottom; page 3 then comes below it.
+            await app.press(.end)
             let list = app.rows
-            #expect(list[0].hasSuffix("39 / 58"))
-            #expect(list[22].hasPrefix("   39 "), "the selection is on the last visible row")
+            #expect(list[0].hasSuffix("38 / 58"))
+            #expect(list[22].hasPrefix("   38 "), "the selection is on the last visible row")
 
             await search(app, for: "super")
             await app.press(.down, .escape)
@@ -346,14 +355,14 @@ extension Acceptance {
             let app = await launchedApp(step)
             await search(app, for: "e")
             await app.press(.down, .down, .down)
-            #expect(app.rows[0].hasSuffix("3 / 20"))
+            #expect(app.rows[0].hasSuffix("3 / 40"))
             #expect(cursor(app) == nil)
 
             await app.press(.up, .up)
-            #expect(app.rows[0].hasSuffix("1 / 20"))
+            #expect(app.rows[0].hasSuffix("1 / 40"))
             #expect(cursor(app) == nil, "the results still have the keys")
             await app.press(.up)
-            #expect(app.rows[0].hasSuffix("1 / 20"))
+            #expect(app.rows[0].hasSuffix("1 / 40"))
             #expect(cursor(app)?.row == 2)
             #expect(cursor(app)?.column == 10)
             #expect(app.rows.last?.contains("esc close") == true, "the field's hint")
@@ -628,7 +637,7 @@ extension Acceptance {
                         Fixtures.page(2, of: 3, second, delay: .milliseconds(100)),
                         Fixtures.page(3, of: 3, Fixtures.movies(26...30)),
                     ]),
-                height: 40)
+                height: Self.heightFilledByOnePage)
             await search(app, for: "movie")
             #expect(app.rows[0].hasSuffix("1 / 19"))
             #expect(pageRequests(app, query: "movie", page: 2).isEmpty)
@@ -655,6 +664,29 @@ extension Acceptance {
         }
 
         @Test(
+            "S5, T6: results too few for the screen are followed by the next pages until they fill it",
+            arguments: Step.all)
+        func resultsFillTheScreen(step: Step) async {
+            // 21 rows of results under the search bar on 24: pages of 10 come until the last
+            // row on screen (row 21) is more than 4 rows from the end, at 30.
+            let app = await launchedApp(
+                step,
+                stub: stub(
+                    query: "movie",
+                    pages: (1...4).map { page in
+                        Fixtures.page(
+                            page, of: 4, Fixtures.movies((page * 10 - 9)...(page * 10)))
+                    }))
+            await search(app, for: "movie")
+
+            #expect(app.rows[0].hasSuffix("1 / 30"))
+            #expect(app.rows[22].hasPrefix("   21 Movie 21 "), "the screen is full")
+            #expect(pageRequests(app, query: "movie", page: 3).count == 1)
+            #expect(
+                pageRequests(app, query: "movie", page: 4).isEmpty, "a full screen asks no more")
+        }
+
+        @Test(
             "S5: a results page that brings nothing new asks for no more by itself",
             arguments: Step.all)
         func resultsPagesWithNothingNewCauseNoRequestStorm(step: Step) async {
@@ -662,7 +694,7 @@ extension Acceptance {
             stub.respond(
                 to: Self.searchPath, query: ["query": "movie"],
                 with: Fixtures.page(1, of: 500, Fixtures.movies(1...20)))
-            let app = await launchedApp(step, stub: stub)
+            let app = await launchedApp(step, stub: stub, height: Self.heightFilledByOnePage)
             await search(app, for: "movie")
 
             await app.press(.down, .end)
@@ -752,7 +784,7 @@ extension Acceptance {
                     .tmdbError(statusCode: 500, code: 11, message: "Internal error."),
                     Fixtures.page(2, of: 2, Fixtures.movies(21...40)),
                 ])
-            let app = await launchedApp(step, stub: stub)
+            let app = await launchedApp(step, stub: stub, height: Self.heightFilledByOnePage)
             await search(app, for: "movie")
 
             await app.press(.down, .end)
@@ -763,6 +795,33 @@ extension Acceptance {
             #expect(app.rows[0].hasSuffix("20 / 40"))
             #expect(pageRequests(app, query: "movie", page: 1).count == 1)
             #expect(pageRequests(app, query: "movie", page: 2).count == 2)
+        }
+
+        @Test(
+            "S6: while the field has the keys after a failure, its hint says ↓ then r",
+            arguments: Step.all)
+        func theFieldHintSaysHowToRetry(step: Step) async {
+            let retryHint = "type to search · ↓ then r to retry · esc close"
+            let stub = HTTPStub()
+            stub.respond(
+                to: Self.searchPath, query: ["query": "dune"],
+                withSequence: [
+                    .tmdbError(statusCode: 500, code: 11, message: "Internal error."),
+                    Fixtures.page(1, of: 1, Fixtures.movies(1...3)),
+                ])
+            let app = await launchedApp(step, stub: stub)
+            await search(app, for: "dune")
+            #expect(app.screen.contains("r to retry"))
+            #expect(app.rows.last == retryHint)
+
+            await app.press(.down)
+            #expect(app.rows.last != retryHint, "the keys left the field, so r retries as it says")
+            await app.press(.character("/"))
+            #expect(app.rows.last == retryHint, "back in the field")
+            await app.press(.down, .character("r"))
+            #expect(app.screen.contains("Movie 1"))
+            await app.press(.character("/"))
+            #expect(app.rows.last == "type to search · ↓ results · esc close", "nothing failed now")
         }
 
         // MARK: S7 — opening a result

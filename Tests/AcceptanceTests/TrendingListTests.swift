@@ -14,6 +14,10 @@ extension Acceptance {
     @MainActor
     struct TrendingList {
         /// A stub whose first page holds the movies given, out of `totalPages`.
+        /// A screen that 20 movies fill with none of the last four in view: the header, 15
+        /// rows and the status line. A page moves in only when the selection comes near its end.
+        static let heightFilledByOnePage = 17
+
         func stub(page1 movies: [Fixtures.Movie], totalPages: Int = 1) -> HTTPStub {
             let stub = HTTPStub()
             stub.respond(
@@ -225,7 +229,7 @@ extension Acceptance {
             stub.respond(
                 to: "/3/trending/movie/week", query: ["page": "2"],
                 with: Fixtures.page(2, of: 3, Fixtures.movies(21...40), delay: .milliseconds(300)))
-            let app = AppDriver(step, stub: stub)
+            let app = AppDriver(step, stub: stub, height: Self.heightFilledByOnePage)
             await app.launch()
             #expect(app.pageRequests(page: 2).isEmpty)
 
@@ -241,6 +245,30 @@ extension Acceptance {
         }
 
         @Test(
+            "T6: a first page too short for the screen is followed by the next ones until the rows fill it",
+            arguments: Step.all, [24, 10])
+        func theFirstScreenFills(step: Step, height: Int) async {
+            // Pages of 5. Each page whose last rows come on screen asks for the next, until
+            // the last row on screen is more than 4 rows from the end: on 24 rows (22 of them
+            // movies) that is 30 movies, on 10 rows (8 of them) 15.
+            let stub = HTTPStub()
+            for page in 1...10 {
+                stub.respond(
+                    to: "/3/trending/movie/week", query: ["page": "\(page)"],
+                    with: Fixtures.page(page, of: 10, Fixtures.movies((page * 5 - 4)...(page * 5))))
+            }
+            let app = AppDriver(step, stub: stub, height: height)
+            await app.launch()
+
+            let (pages, lastRow) = height == 24 ? (6, "   22 Movie 22 ") : (3, "    8 Movie 8 ")
+            #expect(app.rows[0].hasSuffix("1 / \(pages * 5)"))
+            #expect(app.rows[height - 2].hasPrefix(lastRow), "the screen is full")
+            #expect(app.pageRequests(page: pages).count == 1)
+            #expect(app.pageRequests(page: pages + 1).isEmpty, "a full screen asks for no more")
+            #expect(app.stub.requests.count == pages)
+        }
+
+        @Test(
             "T6: pages that bring no new movie ask for no more by themselves; moving again does",
             arguments: Step.all)
         func pagesWithNothingNewCauseNoRequestStorm(step: Step) async {
@@ -249,7 +277,7 @@ extension Acceptance {
             stub.respond(
                 to: "/3/trending/movie/week",
                 with: Fixtures.page(1, of: 500, Fixtures.movies(1...20)))
-            let app = AppDriver(step, stub: stub)
+            let app = AppDriver(step, stub: stub, height: Self.heightFilledByOnePage)
             await app.launch()
 
             await app.press(.end)
@@ -276,7 +304,8 @@ extension Acceptance {
             await app.launch()
             await app.press(.end)
 
-            #expect(app.rows[0].hasSuffix("20 / 25"))
+            // Page 2 came by itself: 20 rows leave room on 40 (T6).
+            #expect(app.rows[0].hasSuffix("25 / 25"))
             #expect(app.rows.filter { $0.contains("Movie 20 ") }.count == 1)
             #expect(!app.screen.contains("Adult Title"))
             #expect(app.rows.contains { $0.hasPrefix("   21 Movie 21 ") })
@@ -401,7 +430,7 @@ extension Acceptance {
                     .tmdbError(statusCode: 500, code: 11, message: "Internal error."),
                     Fixtures.page(2, of: 3, Fixtures.movies(21...40)),
                 ])
-            let app = AppDriver(step, stub: stub)
+            let app = AppDriver(step, stub: stub, height: Self.heightFilledByOnePage)
             await app.launch()
             await app.press(.end)
 

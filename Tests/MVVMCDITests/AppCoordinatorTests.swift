@@ -172,7 +172,7 @@ struct AppDIContainerTests {
         let output = root.viewModel.transform(
             input: TrendingViewModel.Input(
                 viewDidLoad: viewDidLoad.asSignal(), toggleTimeWindow: .never(), retry: .never(),
-                selection: .never(), selectMovie: .never()))
+                selection: .never(), rowWillDisplay: .never(), selectMovie: .never()))
         let listStates = Tally()
         var list: TrendingViewModel.State?
         output.state

@@ -138,6 +138,15 @@ struct TrendingStateTests {
         #expect(Snapshot(Self.loaded().reduced(by: .select(row: 15))) == Snapshot(expected))
     }
 
+    @Test func aRowComingOnScreenNearTheEndAsksForTheNextPageAndKeepsTheSelection() {
+        // T6: a first page too short for the screen shows row 19 at once; that asks for
+        // page 2, as row 14 does not, and the selection stays where it was.
+        #expect(Snapshot(Self.loaded().reduced(by: .display(row: 14))) == Snapshot(Self.loaded()))
+        var expected = Self.loaded()
+        expected.pageRequest = Self.request(page: 2)
+        #expect(Snapshot(Self.loaded().reduced(by: .display(row: 19))) == Snapshot(expected))
+    }
+
     @Test func selectingNearTheEndWhileAPageLoadsAsksForNothingMore() {
         // T6: one request per page, however fast the keys come.
         var loading = Self.loaded(selectedRow: 15)
@@ -260,6 +269,7 @@ struct TrendingViewModelTests {
         case toggleTimeWindow
         case retry
         case select(Int)
+        case display(Int)
         case open(Int)
     }
 
@@ -290,6 +300,7 @@ struct TrendingViewModelTests {
                     toggleTimeWindow: signal { if case .toggleTimeWindow = $0 { () } else { nil } },
                     retry: signal { if case .retry = $0 { () } else { nil } },
                     selection: signal { if case .select(let row) = $0 { row } else { nil } },
+                    rowWillDisplay: signal { if case .display(let row) = $0 { row } else { nil } },
                     selectMovie: signal { if case .open(let row) = $0 { row } else { nil } }))
             states = scheduler.createObserver(State.self)
             openedMovies = scheduler.createObserver(Movie.self)

@@ -85,6 +85,7 @@ struct SearchViewModelTests {
         case text(String)
         case retry
         case select(Int)
+        case display(Int)
         case open(Int)
     }
 
@@ -110,6 +111,7 @@ struct SearchViewModelTests {
                     text: signal { if case .text(let text) = $0 { text } else { nil } },
                     retry: signal { if case .retry = $0 { () } else { nil } },
                     selection: signal { if case .select(let row) = $0 { row } else { nil } },
+                    rowWillDisplay: signal { if case .display(let row) = $0 { row } else { nil } },
                     selectMovie: signal { if case .open(let row) = $0 { row } else { nil } }))
             states = scheduler.createObserver(State.self)
             openedMovies = scheduler.createObserver(Movie.self)

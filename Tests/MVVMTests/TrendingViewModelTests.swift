@@ -117,6 +117,23 @@ struct TrendingViewModelTests {
         #expect(stub.pageRequests(page: 2).count == 1)
     }
 
+    @Test func aRowComingOnScreenNearTheEndAsksForTheNextPage() async {
+        // T6: a first page too short for the screen shows its last rows at once; row 19
+        // coming on screen asks for page 2, as row 14 does not, and the selection stays.
+        stub.respond(
+            to: "/3/trending/movie/week", query: ["page": "2"],
+            with: Fixtures.page(2, of: 3, Fixtures.movies(21...40)))
+        let viewModel = await loadedViewModel()
+
+        viewModel.rowWillDisplay(at: 14)
+        #expect(viewModel.footer != .loadingMore)
+        viewModel.rowWillDisplay(at: 19)
+        #expect(viewModel.footer == .loadingMore)
+        #expect(await waitUntil { viewModel.rowCount == 40 })
+        #expect(viewModel.selectedRow == 0)
+        #expect(stub.pageRequests(page: 2).count == 1)
+    }
+
     @Test func exactlyOneRequestForPageTwoHoweverManySelectionsArrive() async {
         // T6: a burst of moves near the end while page 2 is in flight asks for it once.
         stub.respond(
