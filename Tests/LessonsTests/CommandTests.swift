@@ -113,6 +113,37 @@ import Testing
         }
     }
 
+    @Test func showPrintsTheLanguageAskedForOrTheEnvironmentsWhenTranslated() throws {
+        try withTemporaryRepository([
+            "Sources/01-MVC/App.swift": "", "Sources/02-MVVM/App.swift": "",
+            "Lessons/01-MVC.md": "# MVC\n", "Lessons/02-MVVM.md": "# MVVM\n",
+            "Lessons/ko/01-MVC.md": "<!-- source: 01-MVC.md sha256:00 -->\n# MVC 한국어\n",
+        ]) { repository in
+            let korean = CommandResult(output: "# MVC 한국어\n", isPaged: true)
+            let english = CommandResult(output: "# MVC\n", isPaged: true)
+            let koreanLocale = ["LANG": "ko_KR.UTF-8"]
+            #expect(runLessons("show", "1", "--language", "ko", in: repository) == korean)
+            #expect(runLessons("show", "-l", "KO", "mvc", in: repository) == korean)
+            #expect(runLessons("show", "1", in: repository, environment: koreanLocale) == korean)
+            #expect(
+                runLessons("show", "1", in: repository, environment: ["LC_ALL": "C", "LANG": "ko"])
+                    == english, "the first locale variable set wins")
+            #expect(
+                runLessons(
+                    "show", "1", "--language", "en", in: repository, environment: koreanLocale)
+                    == english)
+            #expect(
+                runLessons("show", "1", in: repository, environment: ["LANG": "fr_FR.UTF-8"])
+                    == english, "no French lessons: English")
+            let missing = runLessons("show", "2", in: repository, environment: koreanLocale)
+            #expect(missing.status == 0)
+            #expect(missing.output == "# MVVM\n")
+            #expect(
+                missing.errorOutput
+                    == "lessons: Lessons/ko/02-MVVM.md is missing, so here is the English lesson\n")
+        }
+    }
+
     @Test func showSaysClearlyWhenTheLessonIsMissing() throws {
         try withTemporaryRepository(["Sources/01-MVC/App.swift": ""]) { repository in
             let result = runLessons("show", "1", in: repository)
@@ -229,6 +260,9 @@ import Testing
         (["diff", "mvc", "redux"], "lessons: no step 'redux'; the steps are 1 mvc, 2 mvvm"),
         (["show", "0"], "lessons: no step '0'; the steps are 1 mvc, 2 mvvm"),
         (["show"], "lessons: show takes one step; the steps are 1 mvc, 2 mvvm"),
+        (["show", "1", "--language", "fr"], "lessons: no lessons in 'fr'; the languages are en"),
+        (["show", "1", "--language"], "lessons: --language takes a code; the languages are en"),
+        (["show", "1", "--frob"], "lessons: unknown option '--frob'; show takes --language CODE"),
         (["diff"], "lessons: diff takes one or two steps; the steps are 1 mvc, 2 mvvm"),
         (
             ["diff", "1"],

@@ -27,7 +27,7 @@ struct LessonsCommand: Sendable {
     var progress: @Sendable (String) -> Void = { _ in }
 
     static let usage =
-        "usage: lessons [list | show STEP | diff [A] B | check [--solution] [EXERCISE] | lint"
+        "usage: lessons [list | show STEP [--language CODE] | diff [A] B | check [--solution] [EXERCISE] | lint"
         + " | hash LESSON | write-diffs | write-counts | --help]"
 
     /// The catalog's products, as `--help` names them: `mvc, mvvm, …`.
@@ -38,7 +38,11 @@ struct LessonsCommand: Sendable {
 
         usage:
           lessons                 the path: every step, its size and its lesson (also: list)
-          lessons show STEP       print the lesson of STEP (Lessons/NN-NAME.md)
+          lessons show STEP       print the lesson of STEP (Lessons/NN-NAME.md); in the language
+                                  of LC_ALL, LC_MESSAGES or LANG when it has a translation
+                                  (ko_KR.UTF-8: Lessons/ko/NN-NAME.md), else in English
+          lessons show STEP --language ko
+                                  the lesson in that language (en, or a folder under Lessons/)
           lessons diff STEP       what STEP changed since the step before it
           lessons diff A B        what changed from step A to step B
           lessons check           the exercises the tool can check
@@ -75,6 +79,9 @@ struct LessonsCommand: Sendable {
         if arguments.first == "check" {
             return check(Array(arguments.dropFirst()))
         }
+        if arguments.first == "show" {
+            return show(Array(arguments.dropFirst()))
+        }
         if let option = arguments.first(where: { $0.hasPrefix("-") && $0.count > 1 }) {
             return usageError(
                 "unknown option '\(printable(option, limit: 40))'; the options are --help, -h")
@@ -86,11 +93,6 @@ struct LessonsCommand: Sendable {
             let rows = steps.map { PathRow(step: $0, in: repository) }
             return CommandResult(
                 output: PathTable.render(rows, width: isTerminal ? terminalWidth : nil))
-        case "show":
-            guard arguments.count == 2 else {
-                return usageError("show takes one step; the steps are \(Self.names(of: steps))")
-            }
-            return resolve(arguments[1], in: steps).map(show) ?? badStep(arguments[1], steps)
         case "diff":
             return diff(Array(arguments.dropFirst()), steps: steps)
         case "write-diffs":
@@ -178,6 +180,73 @@ struct LessonsCommand: Sendable {
         }
         if output.isEmpty && errors.isEmpty { output = "Lessons/: no counts to fill in\n" }
         return CommandResult(output: output, errorOutput: errors, status: errors.isEmpty ? 0 : 1)
+    }
+
+    /// `show STEP [--language CODE]`: the lesson, in the language asked for, else in the one
+    /// the environment names when the lessons have it, else in English.
+    private func show(_ arguments: [String]) -> CommandResult {
+        var arguments = arguments
+        var language: String?
+        if let index = arguments.firstIndex(where: { $0 == "--language" || $0 == "-l" }) {
+            guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("-") else {
+                return usageError("--language takes a code; the languages are \(languageNames)")
+            }
+            language = arguments[index + 1].lowercased()
+            arguments.removeSubrange(index...(index + 1))
+        }
+        if let option = arguments.first(where: { $0.hasPrefix("-") && $0.count > 1 }) {
+            return usageError(
+                "unknown option '\(printable(option, limit: 40))'; show takes --language CODE")
+        }
+        let steps = repository.steps()
+        guard arguments.count == 1 else {
+            return usageError("show takes one step; the steps are \(Self.names(of: steps))")
+        }
+        guard let step = resolve(arguments[0], in: steps) else {
+            return badStep(arguments[0], steps)
+        }
+        if let language, language != "en", !translationLanguages.contains(language) {
+            return usageError(
+                "no lessons in '\(printable(language, limit: 20))'; the languages are "
+                    + languageNames)
+        }
+        let english = show(step)
+        guard english.status == 0, let chosen = language ?? environmentLanguage, chosen != "en",
+            let lesson = repository.lessonFile(for: step)
+        else { return english }
+        let translation = "Lessons/\(chosen)/" + lesson.dropFirst("Lessons/".count)
+        guard var text = repository.text(at: translation) else {
+            var result = english
+            result.errorOutput =
+                "lessons: \(translation) is missing, so here is the English lesson\n"
+            return result
+        }
+        // The header that records which English text was translated is for `lint`, not for
+        // the reader.
+        if text.hasPrefix("<!-- source:"), let end = text.firstIndex(of: "\n") {
+            text = String(text[text.index(after: end)...])
+        }
+        return CommandResult(
+            output: text.hasSuffix("\n") || text.isEmpty ? text : text + "\n", isPaged: true)
+    }
+
+    /// The codes of the translation folders: `ko` for `Lessons/ko`.
+    private var translationLanguages: [String] {
+        Translation.folders(in: repository).map { String($0.dropFirst("Lessons/".count)) }
+    }
+
+    private var languageNames: String {
+        (["en"] + translationLanguages).joined(separator: ", ")
+    }
+
+    /// The language of the first of LC_ALL, LC_MESSAGES and LANG that is set, when the
+    /// lessons have a translation into it: `ko` for `ko_KR.UTF-8`.
+    private var environmentLanguage: String? {
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }
+            .first { !$0.isEmpty }
+        guard let locale else { return nil }
+        let code = String(locale.prefix { $0.isLetter }).lowercased()
+        return translationLanguages.contains(code) ? code : nil
     }
 
     private func show(_ step: CourseStep) -> CommandResult {
