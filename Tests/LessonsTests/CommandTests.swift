@@ -39,7 +39,9 @@ import Testing
                 atPath: packageRepository.absolute("Tests/\(step.module)Tests"))
             #expect((cells[4] == "–") == !hasTests)
             let lesson = packageRepository.lessonFile(for: step)
-            #expect(cells[5] == (lesson == nil ? "missing" : "yes"))
+            let minutes = lesson.flatMap { packageRepository.text(at: $0) }.map(
+                LessonText.readingMinutes(of:))
+            #expect(cells[5] == (minutes.map { "\($0) min" } ?? "missing"))
             #expect(!cells[6].isEmpty)
         }
     }
@@ -86,12 +88,26 @@ import Testing
             let output = runLessons(in: repository).output
             #expect(
                 output.contains(
-                    "| 01 MVC  | mvc     |     1 |     1 |     – | yes     | "
+                    "| 01 MVC  | mvc     |     1 |     1 |     – | 1 min   | "
                         + "The controller does everything: it fetches through the client, "
                         + "e.g. the trending page. |"))
             #expect(output.contains("| 02 MVVM | mvvm    |     1 |     1 |     2 | missing | "))
             #expect(output.contains(CourseStep.known[1].summary))
         }
+    }
+
+    @Test func readingTimeCountsProseAtItsLanguagesPaceAndLeavesCodeOut() {
+        let english = Array(repeating: "word", count: 400).joined(separator: " ")
+        #expect(LessonText.readingMinutes(of: english) == 2, "400 words at 200 a minute")
+        #expect(LessonText.readingMinutes(of: english + " one") == 3, "rounded up")
+        let code = "```swift\n" + english + "\n```\n"
+        #expect(LessonText.readingMinutes(of: "Intro.\n" + code) == 1, "code is not read")
+        let korean = String(repeating: "가나다라마 ", count: 200)
+        #expect(LessonText.readingMinutes(of: korean) == 2, "1,000 syllables at 500 a minute")
+        #expect(
+            LessonText.readingMinutes(of: "<!-- source: a b c d -->\n[link](../a/b/c.swift#L1)")
+                == 1, "comments and link targets are not words")
+        #expect(LessonText.readingMinutes(of: "") == 0)
     }
 
     @Test func aHeadingAloneIsTheSummary() {

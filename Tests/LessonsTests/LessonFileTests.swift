@@ -20,6 +20,26 @@ import Testing
             "\(extra.sorted()) compare steps that are no longer neighbours: \(rewrite)")
     }
 
+    /// The study guides state the range of reading times the tool measures, in both editions.
+    @Test func studyGuidesStateTheReadingTimesTheToolMeasures() throws {
+        func range(_ folder: String) throws -> (Int, Int) {
+            let minutes = packageRepository.lessonFiles().compactMap { lesson in
+                packageRepository.text(at: folder + lesson.dropFirst("Lessons/".count))
+            }.map(LessonText.readingMinutes(of:))
+            return (try #require(minutes.min()), try #require(minutes.max()))
+        }
+        let english = try range("Lessons/")
+        let guide = try #require(packageRepository.text(at: "Lessons/README.md"))
+        #expect(
+            guide.replacing("\n   ", with: " ").contains("\(english.0) to \(english.1) minutes"),
+            "Lessons/README.md says how long the lessons take")
+        let korean = try range("Lessons/ko/")
+        let koreanGuide = try #require(packageRepository.text(at: "Lessons/ko/README.md"))
+        #expect(
+            koreanGuide.contains("\(korean.0)~\(korean.1)분"),
+            "Lessons/ko/README.md says how long the Korean lessons take")
+    }
+
     /// Lessons/README.md shows the path table exactly as `swift run lessons` prints it today.
     @Test func studyGuideShowsTheCurrentPathTable() throws {
         let guide = try #require(packageRepository.text(at: "Lessons/README.md"))

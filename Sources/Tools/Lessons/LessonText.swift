@@ -32,8 +32,44 @@ struct Citation: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// What the tool reads from a lesson's Markdown: its one-line summary and its citations.
+/// What the tool reads from a lesson's Markdown: its one-line summary, its citations and how
+/// long it takes to read.
 enum LessonText {
+    /// English words read in a minute, for the reading time.
+    static let wordsPerMinute = 200
+    /// Hangul syllables read in a minute: a Korean page reads at about this pace.
+    static let hangulSyllablesPerMinute = 500
+
+    /// Minutes to read the prose, rounded up: code blocks, HTML comments and link targets left
+    /// out, each Hangul syllable counted at Korean pace and every other word at English pace.
+    static func readingMinutes(of markdown: String) -> Int {
+        var words = 0
+        var syllables = 0
+        var isInFence = false
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.trimmingPrefix(while: { $0 == " " }).hasPrefix("```") {
+                isInFence.toggle()
+                continue
+            }
+            guard !isInFence else { continue }
+            let prose = line.replacing(#/<!--.*?-->/#, with: "").replacing(
+                #/\]\([^)]*\)/#, with: "]")
+            for word in prose.split(whereSeparator: { $0.isWhitespace }) {
+                let hangul = word.unicodeScalars.filter { (0xAC00...0xD7A3).contains($0.value) }
+                    .count
+                if hangul > 0 {
+                    syllables += hangul
+                } else if word.contains(where: { $0.isLetter || $0.isNumber }) {
+                    words += 1
+                }
+            }
+        }
+        let minutes =
+            Double(words) / Double(wordsPerMinute)
+            + Double(syllables) / Double(hangulSyllablesPerMinute)
+        return Int(minutes.rounded(.up))
+    }
+
     /// The first sentence of the lesson's first paragraph of prose, without Markdown; the first
     /// heading's text when there is no prose; nil for an empty lesson.
     static func summary(of markdown: String) -> String? {

@@ -9,6 +9,8 @@ struct PathRow: Sendable, Equatable {
     var testCount: Int?
     /// `Lessons/01-MVC.md`, nil while the lesson is not written.
     var lessonFile: String?
+    /// Minutes to read the lesson's prose, code left out; nil without a lesson.
+    var readingMinutes: Int?
     /// The lesson's first sentence, or the tool's own line for the step.
     var summary: String
 
@@ -28,6 +30,8 @@ struct PathRow: Sendable, Equatable {
             }
         }
         lessonFile = repository.lessonFile(for: step)
+        readingMinutes = lessonFile.flatMap { repository.text(at: $0) }.map(
+            LessonText.readingMinutes(of:))
         summary =
             lessonFile.flatMap { repository.text(at: $0) }.flatMap(LessonText.summary(of:))
             ?? step.summary
@@ -54,7 +58,7 @@ enum PathTable {
             [
                 "\(row.step.paddedNumber) \(row.step.title)", row.step.product,
                 "\(row.fileCount)", "\(row.swiftLineCount)", row.testCount.map(String.init) ?? "–",
-                row.lessonFile == nil ? "missing" : "yes",
+                row.readingMinutes.map { "\($0) min" } ?? "missing",
                 row.summary,
             ]
         }
@@ -94,6 +98,7 @@ enum PathTable {
         if rows.isEmpty { output += "\n(no step folders Sources/NN-NAME yet)\n" }
         output += """
 
+            Lesson: minutes to read its prose at \(LessonText.wordsPerMinute) words a minute, code left out.
             Read a lesson:            swift run lessons show 1
             See what a step changed:  swift run lessons diff 2   (or diff mvc mvvm)
             More:                     swift run lessons --help
