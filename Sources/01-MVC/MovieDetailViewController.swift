@@ -13,6 +13,8 @@ final class MovieDetailViewController: ViewController {
     private var detail: MovieDetail?
     private var trailer: Video?
     private var isLoading = false
+    /// The seconds left while TMDB's rate limit is waited out (E6).
+    private var retryCountdown: Int?
     private var loadError: TMDBError?
     private var loadTask: Task<Void, Never>?
 
@@ -61,7 +63,11 @@ final class MovieDetailViewController: ViewController {
             // waits for the slower of the two, not for their sum.
             async let videos = client.movieVideos(id: movieID)
             do throws(TMDBError) {
-                let detail = try await client.movieDetail(id: movieID)
+                let detail = try await client.movieDetail(id: movieID) {
+                    @MainActor [weak self] secondsLeft in
+                    guard !Task.isCancelled else { return }
+                    self?.showRetryCountdown(secondsLeft)
+                }
                 // D3: without videos the screen only loses its trailer line.
                 let trailer = (try? await videos)?.preferredTrailer()
                 guard !Task.isCancelled else { return }
@@ -78,12 +84,20 @@ final class MovieDetailViewController: ViewController {
         self.detail = detail
         self.trailer = trailer
         isLoading = false
+        retryCountdown = nil
         render()
     }
 
     private func showLoadError(_ error: TMDBError) {
         isLoading = false
+        retryCountdown = nil
         loadError = error
+        render()
+    }
+
+    /// E6: while TMDB's rate limit is waited out, the screen counts down; 0 is the retry.
+    private func showRetryCountdown(_ secondsLeft: Int) {
+        retryCountdown = secondsLeft > 0 ? secondsLeft : nil
         render()
     }
 
@@ -94,6 +108,7 @@ final class MovieDetailViewController: ViewController {
         navigationItem.subtitle = TMDBClient.shared.configuration.dataSourceName
         textView.isHidden = detail == nil
         loadingView.isHidden = !isLoading
+        loadingView.text = retryCountdown.map(MovieFormatter.rateLimitWait) ?? "Loading…"
         messageView.isHidden = loadError == nil
         if let detail {
             textView.blocks = makeContent(for: detail).blocks

@@ -16,6 +16,8 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
     /// The model: the movies shown and the pages behind them (S5).
     private var movieList = MovieList<Movie>()
     private var isLoading = false
+    /// The seconds left while TMDB's rate limit is waited out (E6).
+    private var retryCountdown: Int?
     /// True while the typing has not paused long enough to send what it typed (S2).
     private var isWaitingForTyping = false
     private var loadError: TMDBError?
@@ -91,6 +93,7 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
         loadTask?.cancel()
         movieList = MovieList()
         isLoading = false
+        retryCountdown = nil
         loadError = nil
         listView.reloadData()
         listView.selectRow(0)
@@ -103,6 +106,7 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
         loadTask?.cancel()
         movieList = MovieList()
         isLoading = false
+        retryCountdown = nil
         loadError = nil
     }
 
@@ -125,7 +129,12 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
         let query = query
         loadTask = Task { [weak self] in
             do throws(TMDBError) {
-                let moviePage = try await TMDBClient.shared.searchMovies(query: query, page: page)
+                let moviePage = try await TMDBClient.shared.searchMovies(
+                    query: query, page: page
+                ) { @MainActor [weak self] secondsLeft in
+                    guard !Task.isCancelled else { return }
+                    self?.showRetryCountdown(secondsLeft)
+                }
                 guard !Task.isCancelled else { return }
                 self?.append(moviePage, page: page)
             } catch {
@@ -149,6 +158,7 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
         let addedMovies = movieList.append(
             moviePage.results, page: page, totalPages: moviePage.totalPages)
         isLoading = false
+        retryCountdown = nil
         render()
         if addedMovies {
             loadNextPageIfNeeded(showing: listView.selectedRow)
@@ -157,7 +167,14 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
 
     private func showLoadError(_ error: TMDBError) {
         isLoading = false
+        retryCountdown = nil
         loadError = error
+        render()
+    }
+
+    /// E6: while TMDB's rate limit is waited out, the screen counts down; 0 is the retry.
+    private func showRetryCountdown(_ secondsLeft: Int) {
+        retryCountdown = secondsLeft > 0 ? secondsLeft : nil
         render()
     }
 
@@ -172,6 +189,7 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
         listView.isHidden = movieList.isEmpty
         let isBusy = isWaitingForTyping || isLoading
         loadingView.isHidden = !(movieList.isEmpty && isBusy)
+        loadingView.text = retryCountdown.map(MovieFormatter.rateLimitWait) ?? "Searching…"
         messageView.isHidden = !(movieList.isEmpty && !isBusy && !query.isEmpty)
         if let loadError {
             messageView.kind = .error
@@ -191,11 +209,11 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
     private var currentStatusLine: StatusLine {
         let hints = "↑↓ move · enter open · / edit · esc close · ? help · q quit"
         if isWaitingForTyping || (isLoading && movieList.isEmpty) {
-            return .activity("Searching…")
+            return .activity(retryCountdown.map(MovieFormatter.rateLimitWait) ?? "Searching…")
         } else if movieList.isEmpty {
             return .hint("/ edit · esc close · ? help · q quit")
         } else if isLoading {
-            return .activity("Loading more…")
+            return .activity(retryCountdown.map(MovieFormatter.rateLimitWait) ?? "Loading more…")
         } else if let loadError {
             return .error("Couldn't load more: \(loadError.message) r to retry")
         } else if movieList.isComplete {

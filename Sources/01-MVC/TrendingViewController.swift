@@ -14,6 +14,8 @@ final class TrendingViewController: ViewController {
     /// The model: the movies shown and the pages behind them (T6–T8).
     private var movieList = MovieList<Movie>()
     private var isLoading = false
+    /// The seconds left while TMDB's rate limit is waited out (E6).
+    private var retryCountdown: Int?
     private var loadError: TMDBError?
     private var loadTask: Task<Void, Never>?
 
@@ -64,6 +66,7 @@ final class TrendingViewController: ViewController {
         loadTask?.cancel()
         movieList = MovieList()
         isLoading = false
+        retryCountdown = nil
         loadError = nil
         listView.reloadData()
         listView.selectRow(0)
@@ -88,7 +91,11 @@ final class TrendingViewController: ViewController {
         loadTask = Task { [weak self] in
             do throws(TMDBError) {
                 let moviePage = try await TMDBClient.shared.trendingMovies(
-                    timeWindow: timeWindow, page: page)
+                    timeWindow: timeWindow, page: page
+                ) { @MainActor [weak self] secondsLeft in
+                    guard !Task.isCancelled else { return }
+                    self?.showRetryCountdown(secondsLeft)
+                }
                 guard !Task.isCancelled else { return }
                 self?.append(moviePage, page: page)
             } catch {
@@ -112,6 +119,7 @@ final class TrendingViewController: ViewController {
         let addedMovies = movieList.append(
             moviePage.results, page: page, totalPages: moviePage.totalPages)
         isLoading = false
+        retryCountdown = nil
         render()
         if addedMovies {
             loadNextPageIfNeeded(showing: listView.selectedRow)
@@ -120,7 +128,14 @@ final class TrendingViewController: ViewController {
 
     private func showLoadError(_ error: TMDBError) {
         isLoading = false
+        retryCountdown = nil
         loadError = error
+        render()
+    }
+
+    /// E6: while TMDB's rate limit is waited out, the screen counts down; 0 is the retry.
+    private func showRetryCountdown(_ secondsLeft: Int) {
+        retryCountdown = secondsLeft > 0 ? secondsLeft : nil
         render()
     }
 
@@ -135,6 +150,7 @@ final class TrendingViewController: ViewController {
         listView.reloadData()
         listView.isHidden = movieList.isEmpty
         loadingView.isHidden = !(movieList.isEmpty && isLoading)
+        loadingView.text = retryCountdown.map(MovieFormatter.rateLimitWait) ?? "Loading…"
         messageView.isHidden = !(movieList.isEmpty && !isLoading)
         if let loadError {
             messageView.kind = .error
@@ -153,7 +169,7 @@ final class TrendingViewController: ViewController {
         if movieList.isEmpty {
             return .hint("t today/this week · r reload · ? help · q quit")
         } else if isLoading {
-            return .activity("Loading more…")
+            return .activity(retryCountdown.map(MovieFormatter.rateLimitWait) ?? "Loading more…")
         } else if let loadError {
             return .error("Couldn't load more: \(loadError.message) r to retry")
         } else if movieList.isComplete {

@@ -49,6 +49,7 @@ final class MovieDetailViewController: ViewController {
         navigationItem.subtitle = viewModel.subtitle
         textView.isHidden = !viewModel.isShowingDetail
         loadingView.isHidden = !viewModel.isLoading
+        loadingView.text = viewModel.loadingText
         messageView.isHidden = viewModel.errorMessage == nil
         if viewModel.isShowingDetail {
             textView.blocks =

@@ -14,6 +14,8 @@ final class MovieDetailViewModel {
     private var detail: MovieDetail?
     private var trailer: Video?
     private(set) var isLoading = false
+    /// The seconds left while TMDB's rate limit is waited out (E6).
+    private var retryCountdown: Int?
     private var loadError: TMDBError?
     @ObservationIgnored private var loadTask: Task<Void, Never>?
 
@@ -52,7 +54,11 @@ final class MovieDetailViewModel {
             // waits for the slower of the two, not for their sum.
             async let videos = client.movieVideos(id: movieID)
             do throws(TMDBError) {
-                let detail = try await client.movieDetail(id: movieID)
+                let detail = try await client.movieDetail(id: movieID) {
+                    @MainActor [weak self] secondsLeft in
+                    guard !Task.isCancelled else { return }
+                    self?.showRetryCountdown(secondsLeft)
+                }
                 // D3: without videos the screen only loses its trailer line.
                 let trailer = (try? await videos)?.preferredTrailer()
                 guard !Task.isCancelled else { return }
@@ -68,11 +74,18 @@ final class MovieDetailViewModel {
         self.detail = detail
         self.trailer = trailer
         isLoading = false
+        retryCountdown = nil
     }
 
     private func showLoadError(_ error: TMDBError) {
         isLoading = false
+        retryCountdown = nil
         loadError = error
+    }
+
+    /// E6: while TMDB's rate limit is waited out, the screen counts down; 0 is the retry.
+    private func showRetryCountdown(_ secondsLeft: Int) {
+        retryCountdown = secondsLeft > 0 ? secondsLeft : nil
     }
 
     // MARK: Output
@@ -82,6 +95,8 @@ final class MovieDetailViewModel {
     var subtitle: String { TMDBClient.shared.configuration.dataSourceName }
 
     var isShowingDetail: Bool { detail != nil }
+
+    var loadingText: String { retryCountdown.map(MovieFormatter.rateLimitWait) ?? "Loading…" }
 
     var errorMessage: String? { loadError?.message }
 

@@ -55,6 +55,7 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
         listView.selectRow(viewModel.selectedRow)
         listView.isHidden = viewModel.rowCount == 0
         loadingView.isHidden = !viewModel.isSearching
+        loadingView.text = viewModel.loadingText
         messageView.isHidden = viewModel.message == nil
         if let message = viewModel.message {
             messageView.kind = message.isError ? .error : .information
@@ -70,6 +71,7 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
         case .hint(let text): .hint(text)
         case .searching: .activity("Searching…")
         case .loadingMore: .activity("Loading more…")
+        case .waiting(let text): .activity(text)
         case .failed(let text): .error(text)
         case .ended(let text): .note(text)
         }

@@ -14,6 +14,8 @@ final class SearchViewModel {
         case hint(String)
         case searching
         case loadingMore
+        /// TMDB's rate limit is waited out, counting down (E6).
+        case waiting(String)
         case failed(String)
         case ended(String)
     }
@@ -26,6 +28,8 @@ final class SearchViewModel {
     /// The movies shown and the pages behind them (S5).
     private var movieList = MovieList<Movie>()
     private var isLoading = false
+    /// The seconds left while TMDB's rate limit is waited out (E6).
+    private var retryCountdown: Int?
     /// True while the typing has not paused long enough to send what it typed (S2).
     private var isWaitingForTyping = false
     private var loadError: TMDBError?
@@ -104,6 +108,7 @@ final class SearchViewModel {
         loadTask?.cancel()
         movieList = MovieList()
         isLoading = false
+        retryCountdown = nil
         loadError = nil
         selectedRow = 0
         loadNextPage()
@@ -115,6 +120,7 @@ final class SearchViewModel {
         loadTask?.cancel()
         movieList = MovieList()
         isLoading = false
+        retryCountdown = nil
         loadError = nil
         selectedRow = 0
     }
@@ -127,7 +133,12 @@ final class SearchViewModel {
         let query = query
         loadTask = Task { [weak self] in
             do throws(TMDBError) {
-                let moviePage = try await TMDBClient.shared.searchMovies(query: query, page: page)
+                let moviePage = try await TMDBClient.shared.searchMovies(
+                    query: query, page: page
+                ) { @MainActor [weak self] secondsLeft in
+                    guard !Task.isCancelled else { return }
+                    self?.showRetryCountdown(secondsLeft)
+                }
                 guard !Task.isCancelled else { return }
                 self?.append(moviePage, page: page)
             } catch {
@@ -150,6 +161,7 @@ final class SearchViewModel {
         let addedMovies = movieList.append(
             moviePage.results, page: page, totalPages: moviePage.totalPages)
         isLoading = false
+        retryCountdown = nil
         if addedMovies {
             loadNextPageIfNeeded(showing: selectedRow)
         }
@@ -157,7 +169,13 @@ final class SearchViewModel {
 
     private func showLoadError(_ error: TMDBError) {
         isLoading = false
+        retryCountdown = nil
         loadError = error
+    }
+
+    /// E6: while TMDB's rate limit is waited out, the screen counts down; 0 is the retry.
+    private func showRetryCountdown(_ secondsLeft: Int) {
+        retryCountdown = secondsLeft > 0 ? secondsLeft : nil
     }
 
     // MARK: Output
@@ -173,6 +191,10 @@ final class SearchViewModel {
     var rowCount: Int { movieList.count }
 
     var isSearching: Bool { movieList.isEmpty && (isWaitingForTyping || isLoading) }
+
+    var loadingText: String {
+        retryCountdown.map(MovieFormatter.rateLimitWait) ?? "Searching…"
+    }
 
     var message: ListMessage? {
         guard movieList.isEmpty && !isWaitingForTyping && !isLoading && !query.isEmpty else {
@@ -194,7 +216,9 @@ final class SearchViewModel {
 
     var footer: Footer {
         let hints = "↑↓ move · enter open · / edit · esc close · ? help · q quit"
-        if isWaitingForTyping || (isLoading && movieList.isEmpty) {
+        if let retryCountdown, isLoading {
+            return .waiting(MovieFormatter.rateLimitWait(secondsLeft: retryCountdown))
+        } else if isWaitingForTyping || (isLoading && movieList.isEmpty) {
             return .searching
         } else if movieList.isEmpty {
             return .hint("/ edit · esc close · ? help · q quit")

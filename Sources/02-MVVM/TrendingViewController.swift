@@ -61,6 +61,7 @@ final class TrendingViewController: ViewController {
         listView.selectRow(viewModel.selectedRow)
         listView.isHidden = viewModel.rowCount == 0
         loadingView.isHidden = !viewModel.isLoadingFirstPage
+        loadingView.text = viewModel.loadingText
         messageView.isHidden = viewModel.message == nil
         if let message = viewModel.message {
             messageView.kind = message.isError ? .error : .information
@@ -74,6 +75,7 @@ final class TrendingViewController: ViewController {
         switch viewModel.footer {
         case .hint(let text): .hint(text)
         case .loadingMore: .activity("Loading more…")
+        case .waiting(let text): .activity(text)
         case .failed(let text): .error(text)
         case .ended(let text): .note(text)
         }

@@ -12,6 +12,8 @@ final class TrendingViewModel {
     enum Footer: Equatable {
         case hint(String)
         case loadingMore
+        /// TMDB's rate limit is waited out, counting down (E6).
+        case waiting(String)
         case failed(String)
         case ended(String)
     }
@@ -22,6 +24,8 @@ final class TrendingViewModel {
     /// The movies shown and the pages behind them (T6–T8).
     private var movieList = MovieList<Movie>()
     private var isLoading = false
+    /// The seconds left while TMDB's rate limit is waited out (E6).
+    private var retryCountdown: Int?
     private var loadError: TMDBError?
     @ObservationIgnored private var loadTask: Task<Void, Never>?
     private(set) var selectedRow = 0
@@ -75,6 +79,7 @@ final class TrendingViewModel {
         loadTask?.cancel()
         movieList = MovieList()
         isLoading = false
+        retryCountdown = nil
         loadError = nil
         selectedRow = 0
         loadNextPage()
@@ -89,7 +94,11 @@ final class TrendingViewModel {
         loadTask = Task { [weak self] in
             do throws(TMDBError) {
                 let moviePage = try await TMDBClient.shared.trendingMovies(
-                    timeWindow: timeWindow, page: page)
+                    timeWindow: timeWindow, page: page
+                ) { @MainActor [weak self] secondsLeft in
+                    guard !Task.isCancelled else { return }
+                    self?.showRetryCountdown(secondsLeft)
+                }
                 guard !Task.isCancelled else { return }
                 self?.append(moviePage, page: page)
             } catch {
@@ -112,6 +121,7 @@ final class TrendingViewModel {
         let addedMovies = movieList.append(
             moviePage.results, page: page, totalPages: moviePage.totalPages)
         isLoading = false
+        retryCountdown = nil
         if addedMovies {
             loadNextPageIfNeeded(showing: selectedRow)
         }
@@ -119,7 +129,13 @@ final class TrendingViewModel {
 
     private func showLoadError(_ error: TMDBError) {
         isLoading = false
+        retryCountdown = nil
         loadError = error
+    }
+
+    /// E6: while TMDB's rate limit is waited out, the screen counts down; 0 is the retry.
+    private func showRetryCountdown(_ secondsLeft: Int) {
+        retryCountdown = secondsLeft > 0 ? secondsLeft : nil
     }
 
     // MARK: Output
@@ -138,6 +154,8 @@ final class TrendingViewModel {
 
     var isLoadingFirstPage: Bool { movieList.isEmpty && isLoading }
 
+    var loadingText: String { retryCountdown.map(MovieFormatter.rateLimitWait) ?? "Loading…" }
+
     var message: ListMessage? {
         guard movieList.isEmpty && !isLoading else { return nil }
         if let loadError {
@@ -153,7 +171,8 @@ final class TrendingViewModel {
         if movieList.isEmpty {
             return .hint("t today/this week · r reload · ? help · q quit")
         } else if isLoading {
-            return .loadingMore
+            return retryCountdown.map { .waiting(MovieFormatter.rateLimitWait(secondsLeft: $0)) }
+                ?? .loadingMore
         } else if let loadError {
             return .failed("Couldn't load more: \(loadError.message) r to retry")
         } else if movieList.isComplete {

@@ -73,6 +73,7 @@ final class MovieDetailViewController: ViewController {
         navigationItem.subtitle = state.subtitle
         textView.isHidden = !state.isShowingDetail
         loadingView.isHidden = !state.isLoading
+        loadingView.text = state.loadingText
         messageView.isHidden = state.errorMessage == nil
         if state.isShowingDetail {
             textView.blocks =

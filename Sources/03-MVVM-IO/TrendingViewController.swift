@@ -93,6 +93,7 @@ final class TrendingViewController: ViewController {
         listView.selectRow(state.selectedRow)
         listView.isHidden = state.rowCount == 0
         loadingView.isHidden = !state.isLoadingFirstPage
+        loadingView.text = state.loadingText
         messageView.isHidden = state.message == nil
         if let message = state.message {
             messageView.kind = message.isError ? .error : .information
@@ -106,6 +107,7 @@ final class TrendingViewController: ViewController {
         switch state.footer {
         case .hint(let text): .hint(text)
         case .loadingMore: .activity("Loading more…")
+        case .waiting(let text): .activity(text)
         case .failed(let text): .error(text)
         case .ended(let text): .note(text)
         }

@@ -88,6 +88,7 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
         listView.selectRow(state.selectedRow)
         listView.isHidden = state.rowCount == 0
         loadingView.isHidden = !state.isSearching
+        loadingView.text = state.loadingText
         messageView.isHidden = state.message == nil
         if let message = state.message {
             messageView.kind = message.isError ? .error : .information
@@ -103,6 +104,7 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
         case .hint(let text): .hint(text)
         case .searching: .activity("Searching…")
         case .loadingMore: .activity("Loading more…")
+        case .waiting(let text): .activity(text)
         case .failed(let text): .error(text)
         case .ended(let text): .note(text)
         }

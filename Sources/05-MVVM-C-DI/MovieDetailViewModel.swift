@@ -28,6 +28,7 @@ final class MovieDetailViewModel: ViewModelType {
         case load
         case retry
         case stop
+        case waiting(secondsLeft: Int)
         case loaded(MovieDetail, trailer: Video?)
         case failed(TMDBError)
     }
@@ -40,6 +41,8 @@ final class MovieDetailViewModel: ViewModelType {
         var trailer: Video?
         /// True while the detail is being loaded.
         var isLoading = false
+        /// The seconds left while TMDB's rate limit is waited out (E6).
+        var retryCountdown: Int?
         var loadError: TMDBError?
     }
 
@@ -63,28 +66,37 @@ final class MovieDetailViewModel: ViewModelType {
             input.viewDidDisappear.map { Action.stop }.asObservable())
         let movieID = movie.id
         let movieService = movieService
+        // E6: the countdown of a request that waits out TMDB's rate limit, as actions.
+        let retryCountdowns = PublishRelay<Action>()
         let state = Observable.system(
             initialState: State(movie: movie, dataSourceName: dataSourceName),
             reduce: { state, action in state.reduced(by: action) },
-            feedback: { _ in userActions },
+            feedback: { _ in Observable.merge(userActions, retryCountdowns.asObservable()) },
             { state in
                 // While the state is loading, the request runs; `stop` cancels it (E1).
                 state.map(\.isLoading).distinctUntilChanged()
                     .flatMapLatest { isLoading in
-                        isLoading ? Self.load(movieID, from: movieService) : .empty()
+                        isLoading
+                            ? Self.load(movieID, from: movieService, countdown: retryCountdowns)
+                            : .empty()
                     }
             }
         ).asDriver(onErrorDriveWith: .empty())
         return Output(state: state)
     }
 
-    private static func load(_ movieID: Int, from service: any MovieService) -> Observable<Action> {
+    private static func load(
+        _ movieID: Int, from service: any MovieService, countdown: PublishRelay<Action>
+    ) -> Observable<Action> {
         Observable.fromAsync { () async -> Action in
             // D2: the videos request runs alongside the detail request, so the screen
             // waits for the slower of the two, not for their sum.
             async let videos = service.movieVideos(id: movieID)
             do throws(TMDBError) {
-                let detail = try await service.movieDetail(id: movieID)
+                let detail = try await service.movieDetail(id: movieID) {
+                    @MainActor secondsLeft in
+                    countdown.accept(.waiting(secondsLeft: secondsLeft))
+                }
                 // D3: without videos the screen only loses its trailer line.
                 let trailer = (try? await videos)?.preferredTrailer()
                 return .loaded(detail, trailer: trailer)
@@ -113,13 +125,19 @@ extension MovieDetailViewModel.State {
             state.loadError = nil
         case .stop:
             state.isLoading = false
+            state.retryCountdown = nil
+        case .waiting(let secondsLeft):
+            guard isLoading else { break }
+            state.retryCountdown = secondsLeft > 0 ? secondsLeft : nil
         case .loaded(let detail, let trailer):
             guard isLoading else { break }
+            state.retryCountdown = nil
             state.detail = detail
             state.trailer = trailer
             state.isLoading = false
         case .failed(let error):
             guard isLoading else { break }
+            state.retryCountdown = nil
             state.isLoading = false
             state.loadError = error
         }
@@ -135,6 +153,8 @@ extension MovieDetailViewModel.State {
     var subtitle: String { dataSourceName }
 
     var isShowingDetail: Bool { detail != nil }
+
+    var loadingText: String { retryCountdown.map(MovieFormatter.rateLimitWait) ?? "Loading…" }
 
     var errorMessage: String? { loadError?.message }
 

@@ -38,6 +38,7 @@ final class SearchViewModel: ViewModelType {
         case retry
         case select(row: Int)
         case display(row: Int)
+        case waiting(secondsLeft: Int, PageRequest)
         case loaded(MoviePage, PageRequest)
         case failed(TMDBError, PageRequest)
     }
@@ -53,6 +54,8 @@ final class SearchViewModel: ViewModelType {
         case hint(String)
         case searching
         case loadingMore
+        /// TMDB's rate limit is waited out, counting down (E6).
+        case waiting(String)
         case failed(String)
         case ended(String)
     }
@@ -67,6 +70,8 @@ final class SearchViewModel: ViewModelType {
         var pageRequest: PageRequest?
         /// True while the typing has not paused long enough to send what it typed (S2).
         var isWaitingForTyping = false
+        /// The seconds left while TMDB's rate limit is waited out (E6).
+        var retryCountdown: Int?
         var loadError: TMDBError?
         var selectedRow = 0
     }
@@ -98,10 +103,12 @@ final class SearchViewModel: ViewModelType {
             input.selection.map { Action.select(row: $0) }.asObservable(),
             input.rowWillDisplay.map { Action.display(row: $0) }.asObservable())
         let movieService = movieService
+        // E6: the countdown of a request that waits out TMDB's rate limit, as actions.
+        let retryCountdowns = PublishRelay<Action>()
         let state = Observable.system(
             initialState: State(),
             reduce: { state, action in state.reduced(by: action) },
-            feedback: { _ in userActions },
+            feedback: { _ in Observable.merge(userActions, retryCountdowns.asObservable()) },
             { state in
                 // S4, S5: each page the state asks for is requested once; a newer query
                 // cancels the older request, whose answer never arrives.
@@ -110,7 +117,11 @@ final class SearchViewModel: ViewModelType {
                         Observable.fromAsync { () async -> Action in
                             do throws(TMDBError) {
                                 let page = try await movieService.searchMovies(
-                                    query: request.query, page: request.page)
+                                    query: request.query, page: request.page
+                                ) { @MainActor secondsLeft in
+                                    retryCountdowns.accept(
+                                        .waiting(secondsLeft: secondsLeft, request))
+                                }
                                 return .loaded(page, request)
                             } catch {
                                 return .failed(error, request)
@@ -161,11 +172,16 @@ extension SearchViewModel.State {
             state.loadNextPageIfNeeded(showing: row)
         case .display(let row):
             state.loadNextPageIfNeeded(showing: row)
+        case .waiting(let secondsLeft, let request):
+            guard request == pageRequest else { break }
+            state.retryCountdown = secondsLeft > 0 ? secondsLeft : nil
         case .loaded(let moviePage, let request):
             guard request == pageRequest else { break }
+            state.retryCountdown = nil
             state.append(moviePage, page: request.page)
         case .failed(let error, let request):
             guard request == pageRequest else { break }
+            state.retryCountdown = nil
             state.pageRequest = nil
             state.loadError = error
         }
@@ -195,6 +211,7 @@ extension SearchViewModel.State {
     private mutating func loadNextPage() {
         guard pageRequest == nil, let page = movieList.nextPage else { return }
         loadError = nil
+        retryCountdown = nil
         pageRequest = SearchViewModel.PageRequest(query: query, page: page)
     }
 
@@ -234,6 +251,10 @@ extension SearchViewModel.State {
 
     var isSearching: Bool { movieList.isEmpty && (isWaitingForTyping || pageRequest != nil) }
 
+    var loadingText: String {
+        retryCountdown.map(MovieFormatter.rateLimitWait) ?? "Searching…"
+    }
+
     var message: ListMessage? {
         guard movieList.isEmpty && !isWaitingForTyping && pageRequest == nil && !query.isEmpty
         else { return nil }
@@ -253,7 +274,9 @@ extension SearchViewModel.State {
 
     var footer: Footer {
         let hints = "↑↓ move · enter open · / edit · esc close · ? help · q quit"
-        if isWaitingForTyping || (pageRequest != nil && movieList.isEmpty) {
+        if let retryCountdown, pageRequest != nil {
+            return .waiting(MovieFormatter.rateLimitWait(secondsLeft: retryCountdown))
+        } else if isWaitingForTyping || (pageRequest != nil && movieList.isEmpty) {
             return .searching
         } else if movieList.isEmpty {
             return .hint("/ edit · esc close · ? help · q quit")

@@ -38,6 +38,7 @@ final class TrendingViewModel: ViewModelType {
         case retry
         case select(row: Int)
         case display(row: Int)
+        case waiting(secondsLeft: Int, PageRequest)
         case loaded(MoviePage, PageRequest)
         case failed(TMDBError, PageRequest)
     }
@@ -52,6 +53,8 @@ final class TrendingViewModel: ViewModelType {
     enum Footer: Equatable {
         case hint(String)
         case loadingMore
+        /// TMDB's rate limit is waited out, counting down (E6).
+        case waiting(String)
         case failed(String)
         case ended(String)
     }
@@ -64,6 +67,8 @@ final class TrendingViewModel: ViewModelType {
         var movieList = MovieList<Movie>()
         /// The page being loaded; one at a time (T6).
         var pageRequest: PageRequest?
+        /// The seconds left while TMDB's rate limit is waited out (E6).
+        var retryCountdown: Int?
         var loadError: TMDBError?
         var selectedRow = 0
     }
@@ -89,10 +94,12 @@ final class TrendingViewModel: ViewModelType {
             input.selection.map { Action.select(row: $0) }.asObservable(),
             input.rowWillDisplay.map { Action.display(row: $0) }.asObservable())
         let movieService = movieService
+        // E6: the countdown of a request that waits out TMDB's rate limit, as actions.
+        let retryCountdowns = PublishRelay<Action>()
         let state = Observable.system(
             initialState: State(timeWindow: timeWindow, dataSourceName: dataSourceName),
             reduce: { state, action in state.reduced(by: action) },
-            feedback: { _ in userActions },
+            feedback: { _ in Observable.merge(userActions, retryCountdowns.asObservable()) },
             { state in
                 // T6, E1: each page the state asks for is requested once; a newer request
                 // (another window, a reload) cancels the older, whose answer never arrives.
@@ -101,7 +108,11 @@ final class TrendingViewModel: ViewModelType {
                         Observable.fromAsync { () async -> Action in
                             do throws(TMDBError) {
                                 let page = try await movieService.trendingMovies(
-                                    timeWindow: request.timeWindow, page: request.page)
+                                    timeWindow: request.timeWindow, page: request.page
+                                ) { @MainActor secondsLeft in
+                                    retryCountdowns.accept(
+                                        .waiting(secondsLeft: secondsLeft, request))
+                                }
                                 return .loaded(page, request)
                             } catch {
                                 return .failed(error, request)
@@ -146,11 +157,16 @@ extension TrendingViewModel.State {
             state.loadNextPageIfNeeded(showing: row)
         case .display(let row):
             state.loadNextPageIfNeeded(showing: row)
+        case .waiting(let secondsLeft, let request):
+            guard request == pageRequest else { break }
+            state.retryCountdown = secondsLeft > 0 ? secondsLeft : nil
         case .loaded(let moviePage, let request):
             guard request == pageRequest else { break }
+            state.retryCountdown = nil
             state.append(moviePage, page: request.page)
         case .failed(let error, let request):
             guard request == pageRequest else { break }
+            state.retryCountdown = nil
             state.pageRequest = nil
             state.loadError = error
         }
@@ -170,6 +186,7 @@ extension TrendingViewModel.State {
     private mutating func loadNextPage() {
         guard pageRequest == nil, let page = movieList.nextPage else { return }
         loadError = nil
+        retryCountdown = nil
         pageRequest = TrendingViewModel.PageRequest(timeWindow: timeWindow, page: page)
     }
 
@@ -211,6 +228,8 @@ extension TrendingViewModel.State {
 
     var isLoadingFirstPage: Bool { movieList.isEmpty && pageRequest != nil }
 
+    var loadingText: String { retryCountdown.map(MovieFormatter.rateLimitWait) ?? "Loading…" }
+
     var message: ListMessage? {
         guard movieList.isEmpty && pageRequest == nil else { return nil }
         if let loadError {
@@ -226,7 +245,8 @@ extension TrendingViewModel.State {
         if movieList.isEmpty {
             return .hint("t today/this week · r reload · ? help · q quit")
         } else if pageRequest != nil {
-            return .loadingMore
+            return retryCountdown.map { .waiting(MovieFormatter.rateLimitWait(secondsLeft: $0)) }
+                ?? .loadingMore
         } else if let loadError {
             return .failed("Couldn't load more: \(loadError.message) r to retry")
         } else if movieList.isComplete {

@@ -23,6 +23,12 @@ public enum MovieFormatter {
         isWeek ? "this week" : "today"
     }
 
+    /// What a screen says in place of "Loading…" while TMDB's rate limit is waited out, the
+    /// seconds left counting down: "TMDB is limiting requests; retrying in 2 s" (E6).
+    public static func rateLimitWait(secondsLeft: Int) -> String {
+        "TMDB is limiting requests; retrying in \(secondsLeft) s"
+    }
+
     /// "All 58 movies", or "1 movie": what an ended list holds (T8, E8).
     public static func allMovies(_ count: Int) -> String {
         count == 1 ? "1 movie" : "All \(grouped(count)) movies"

@@ -4,6 +4,10 @@ import Foundation
     import FoundationNetworking
 #endif
 
+/// Told the whole seconds left, rounded up, while a 429 is waited out, and 0 once the request
+/// goes again, so that a screen can count down (E6).
+public typealias RateLimitWaitHandler = @Sendable (_ secondsLeft: Int) async -> Void
+
 /// Sends endpoints with `URLSession.data(for:)`, checks the status, decodes, and maps every
 /// failure to `TMDBError`.
 ///
@@ -41,9 +45,11 @@ public struct TMDBClient: Sendable {
         }
     }
 
-    /// Sends `endpoint` and decodes a 2xx body as `Response`; a 429 is retried per `retryPolicy`.
+    /// Sends `endpoint` and decodes a 2xx body as `Response`; a 429 is retried per `retryPolicy`,
+    /// and `onRateLimitWait` hears the countdown.
     public func send<Response: Decodable & Sendable>(
-        _ endpoint: Endpoint, as type: Response.Type
+        _ endpoint: Endpoint, as type: Response.Type,
+        onRateLimitWait: RateLimitWaitHandler = { _ in }
     ) async throws(TMDBError) -> Response {
         var request = endpoint.makeRequest(configuration: configuration)
         if configuration.usesSampleData {
@@ -67,7 +73,7 @@ public struct TMDBClient: Sendable {
                 }
                 let delay = retryPolicy.delay(beforeRetry: retry, retryAfter: retryAfter)
                 do {
-                    try await retryPolicy.sleep(delay)
+                    try await waitOut(delay, reporting: onRateLimitWait)
                 } catch {
                     throw .cancelled
                 }
@@ -86,15 +92,19 @@ public struct TMDBClient: Sendable {
     }
 
     /// A page of trending movies (T1, T6). Adult titles are still in it: a `MovieList` leaves them out.
-    public func trendingMovies(timeWindow: TimeWindow, page: Int) async throws(TMDBError)
-        -> MoviePage
-    {
-        try await send(.trendingMovies(timeWindow: timeWindow, page: page), as: MoviePage.self)
+    public func trendingMovies(
+        timeWindow: TimeWindow, page: Int, onRateLimitWait: RateLimitWaitHandler = { _ in }
+    ) async throws(TMDBError) -> MoviePage {
+        try await send(
+            .trendingMovies(timeWindow: timeWindow, page: page), as: MoviePage.self,
+            onRateLimitWait: onRateLimitWait)
     }
 
     /// The detail with its cast appended (D1).
-    public func movieDetail(id: Int) async throws(TMDBError) -> MovieDetail {
-        try await send(.movieDetail(id: id), as: MovieDetail.self)
+    public func movieDetail(id: Int, onRateLimitWait: RateLimitWaitHandler = { _ in })
+        async throws(TMDBError) -> MovieDetail
+    {
+        try await send(.movieDetail(id: id), as: MovieDetail.self, onRateLimitWait: onRateLimitWait)
     }
 
     /// The movie's videos; pick the trailer with `preferredTrailer()` (D7).
@@ -103,8 +113,12 @@ public struct TMDBClient: Sendable {
     }
 
     /// A page of search results (adult titles excluded by TMDB).
-    public func searchMovies(query: String, page: Int) async throws(TMDBError) -> MoviePage {
-        try await send(.searchMovies(query: query, page: page), as: MoviePage.self)
+    public func searchMovies(
+        query: String, page: Int, onRateLimitWait: RateLimitWaitHandler = { _ in }
+    ) async throws(TMDBError) -> MoviePage {
+        try await send(
+            .searchMovies(query: query, page: page), as: MoviePage.self,
+            onRateLimitWait: onRateLimitWait)
     }
 
     /// TMDB's 19 movie genres.
@@ -113,6 +127,19 @@ public struct TMDBClient: Sendable {
     }
 
     // MARK: - Steps of `send`
+
+    /// Sleeps `delay` a second at a time, telling `report` the whole seconds left before each
+    /// (rounded up), then 0 as the request goes again (E6).
+    private func waitOut(_ delay: Duration, reporting report: RateLimitWaitHandler) async throws {
+        var left = delay
+        while left > .zero {
+            await report(Int((left / .seconds(1)).rounded(.up)))
+            let slice = Swift.min(left, .seconds(1))
+            try await retryPolicy.sleep(slice)
+            left -= slice
+        }
+        await report(0)
+    }
 
     private func load(_ request: URLRequest) async throws(TMDBError) -> (Data, URLResponse) {
         if Task.isCancelled { throw .cancelled }

@@ -166,6 +166,13 @@
             && lastFrame.map { !$0.showsActivity } ?? false
     }
 
+    /// True while a redraw or a property update is still to come, so that the last frame is
+    /// not yet what the screen will show.
+    public var hasPendingDisplay: Bool {
+        let isShowingScreen = !isTooSmall(terminal.size) && !isShowingHelp
+        return needsDisplay || (isShowingScreen && rootViewController.needsUpdateProperties)
+    }
+
     /// Waits until settled, or until the deadline; returns `isSettled`.
     ///
     /// Exact, not guessed: whatever a key or an answer changes marks a redraw or a property

@@ -24,24 +24,31 @@ final class AppDriver {
     /// Unless told otherwise the app talks to the stub as live TMDB would be talked to, and
     /// every path the scenario did not script answers with the bundled sample data. With
     /// `server`, it talks to that loopback server over its own URLSession, as the app does.
+    /// A 429 is retried at once, unless `waitsOutRateLimits`: then the app's own waits run
+    /// on `clock`, a second at a time, as they would on TMDB (E6).
     init(
         _ step: Step, stub: HTTPStub = HTTPStub(), configuration: Configuration? = nil,
-        server: ScriptedHTTPServer? = nil,
+        server: ScriptedHTTPServer? = nil, waitsOutRateLimits: Bool = false,
         timeWindow: TimeWindow = .week, width: Int = 80, height: Int = 24
     ) {
+        // A sleep that begins wakes the settle loop, which then decides whether time moves.
+        let woken = WeakApplication()
+        let clock = TestClock(onSleep: { Task { @MainActor in woken.value?.setNeedsDisplay() } })
         let serverURL = server.flatMap { URL(string: $0.baseURL) }
         let configuration =
             serverURL.map { Configuration(credential: .apiKey("k"), baseURL: $0) }
             ?? configuration ?? stub.configuration()
         let session = configuration.usesSampleData || serverURL != nil ? nil : stub.session
+        let retryPolicy =
+            waitsOutRateLimits
+            ? RetryPolicy(sleep: { duration in try await clock.sleep(for: duration) })
+            : .immediate
         let client = TMDBClient(
-            configuration: configuration, session: session, retryPolicy: .immediate)
+            configuration: configuration, session: session, retryPolicy: retryPolicy)
         self.step = step
         self.stub = stub
         self.terminal = VirtualTerminal(width: width, height: height)
-        // A sleep that begins wakes the settle loop, which then decides whether time moves.
-        let woken = WeakApplication()
-        self.clock = TestClock(onSleep: { Task { @MainActor in woken.value?.setNeedsDisplay() } })
+        self.clock = clock
         self.scene = step.makeScene(client, timeWindow, clock)
         self.application = Application(
             rootViewController: scene.makeRootViewController(),
@@ -117,11 +124,12 @@ final class AppDriver {
         }
     }
 
-    /// True when someone sleeps on the clock, and no key waits to be taken in and no answer
-    /// is on its way: only moving time can change the screen.
+    /// True when someone sleeps on the clock, no key waits to be taken in, no answer is on
+    /// its way and the last frame shows the latest state: only moving time can change the
+    /// screen.
     private var isWaitingForNothingButTime: Bool {
         clock.nextDeadline != nil && terminal.unconsumedEventCount == 0
-            && stub.inFlightCount == 0
+            && stub.inFlightCount == 0 && !application.hasPendingDisplay
     }
 
     /// Waits until every stubbed request has been answered (or cancelled), then lets the

@@ -241,6 +241,58 @@ extension Acceptance {
             #expect(app.pageRequests(page: 1).count == 3)
         }
 
+        @Test(
+            "E6: while a short Retry-After is waited out, each screen counts down, then shows what came",
+            arguments: Step.all)
+        func rateLimitWaitCountsDown(step: Step) async {
+            let stub = HTTPStub()
+            let tooMany = StubResponse.tmdbError(
+                statusCode: 429, code: 25, message: "Your request count is over the allowed limit.",
+                headers: ["Retry-After": "2"])
+            stub.respond(
+                to: "/3/trending/movie/week", query: ["page": "1"],
+                withSequence: [tooMany, Fixtures.page(1, of: 2, Fixtures.movies(1...20))])
+            stub.respond(
+                to: "/3/trending/movie/week", query: ["page": "2"],
+                withSequence: [tooMany, Fixtures.page(2, of: 2, Fixtures.movies(21...25))])
+            stub.respond(
+                to: "/3/movie/1",
+                withSequence: [tooMany, Fixtures.detail(Fixtures.Detail(id: 1, title: "Movie 1"))])
+            let app = AppDriver(step, stub: stub, waitsOutRateLimits: true, height: 17)
+            let countdown = "TMDB is limiting requests; retrying in"
+
+            // The first page: in place of "Loading…".
+            app.application.start()
+            await app.waitForNothingButTime()
+            #expect(app.screen.contains("\(countdown) 2 s"))
+            app.clock.advance(by: .seconds(1))
+            await app.waitForNothingButTime()
+            #expect(app.screen.contains("\(countdown) 1 s"))
+            await app.settle()
+            #expect(app.rows[0].hasSuffix("1 / 20"))
+            #expect(!app.screen.contains(countdown), "the list, and no countdown left")
+
+            // The next page: in place of "Loading more…", the list still usable.
+            app.application.send(.end)
+            await app.waitForNothingButTime()
+            #expect(app.rows.last?.contains("\(countdown) 2 s") == true)
+            #expect(app.rows[0].hasSuffix("20 / 20"))
+            await app.settle()
+            #expect(app.rows[0].hasSuffix("20 / 25"))
+            #expect(app.rows.last?.contains(countdown) == false)
+
+            // The detail.
+            app.application.send(.home)
+            app.application.send(.enter)
+            await app.waitForNothingButTime()
+            #expect(app.screen.contains("\(countdown) 2 s"))
+            await app.settle()
+            #expect(app.screen.contains("Cast"))
+            #expect(!app.screen.contains(countdown))
+            #expect(app.pageRequests(page: 1).count == 2)
+            #expect(app.pageRequests(page: 2).count == 2)
+        }
+
         /// Writes over every row of the screen, as a background job or `wall` would.
         private func scribbleOverTheScreen(_ app: AppDriver) {
             for row in 1...app.terminal.size.height {

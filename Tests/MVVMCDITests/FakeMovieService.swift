@@ -105,7 +105,12 @@ final class FakeMovieService: MovieService {
 
     // MARK: MovieService
 
-    func trendingMovies(timeWindow: TimeWindow, page: Int) async throws(TMDBError) -> MoviePage {
+    // A fake never meets TMDB's rate limit, so it never counts down (E6 is the client's, and
+    // the acceptance suite's).
+
+    func trendingMovies(
+        timeWindow: TimeWindow, page: Int, onRateLimitWait: RateLimitWaitHandler
+    ) async throws(TMDBError) -> MoviePage {
         let call = Call.trendingMovies(timeWindow: timeWindow, page: page)
         let answer = script.withLock { script in
             Self.next(in: &script.trending[TrendingKey(timeWindow: timeWindow, page: page)])
@@ -114,7 +119,9 @@ final class FakeMovieService: MovieService {
         return try await deliver(answer, for: call)
     }
 
-    func movieDetail(id: Int) async throws(TMDBError) -> MovieDetail {
+    func movieDetail(id: Int, onRateLimitWait: RateLimitWaitHandler) async throws(TMDBError)
+        -> MovieDetail
+    {
         let call = Call.movieDetail(id: id)
         let answer = script.withLock { script in Self.next(in: &script.details[id]) }
         callLog.append(call)
@@ -128,7 +135,9 @@ final class FakeMovieService: MovieService {
         return try await deliver(answer, for: call)
     }
 
-    func searchMovies(query: String, page: Int) async throws(TMDBError) -> MoviePage {
+    func searchMovies(query: String, page: Int, onRateLimitWait: RateLimitWaitHandler)
+        async throws(TMDBError) -> MoviePage
+    {
         let call = Call.searchMovies(query: query, page: page)
         let answer = script.withLock { script in
             Self.next(in: &script.searches[SearchKey(query: query, page: page)])

@@ -171,6 +171,7 @@ struct SearchViewModelTests {
                 case .hint: "hint"
                 case .searching: "searching"
                 case .loadingMore: "loading more"
+                case .waiting(let text): text
                 case .failed: "failed"
                 // The count alone: the key hints that follow it are the same in every state.
                 case .ended(let text): String(text.split(separator: " · ")[0])

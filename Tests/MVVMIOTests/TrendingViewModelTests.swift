@@ -356,6 +356,7 @@ struct TrendingViewModelTests {
                 switch state.footer {
                 case .hint: "hint"
                 case .loadingMore: "loading more"
+                case .waiting(let text): text
                 case .failed: "failed"
                 // The count alone: the key hints that follow it are the same in every state.
                 case .ended(let text): String(text.split(separator: " · ")[0])

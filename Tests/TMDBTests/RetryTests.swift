@@ -27,8 +27,42 @@ import Testing
         let page = try await stub.makeClient(retryPolicy: recorder.policy())
             .trendingMovies(timeWindow: .week, page: 1)
         #expect(page.results.count == 3)
-        #expect(recorder.durations == [.seconds(3), .seconds(1)])
+        // A second at a time, so that the screen can count down (E6).
+        #expect(recorder.durations == Array(repeating: .seconds(1), count: 4))
         #expect(stub.requests(path: Self.path).count == 3)
+    }
+
+    @Test("E6: a wait is told as whole seconds counting down, then 0 as the request goes again")
+    func theWaitIsToldAsACountdown() async throws {
+        let stub = HTTPStub()
+        stub.respond(
+            to: Self.path,
+            withSequence: [
+                Self.tooMany(retryAfter: "3"), Self.tooMany(), .json(Fixture.trendingPage),
+            ])
+        let recorder = SleepRecorder()
+        let told = Locked<[Int]>([])
+        _ = try await stub.makeClient(retryPolicy: recorder.policy())
+            .trendingMovies(timeWindow: .week, page: 1) { secondsLeft in
+                told.withLock { $0.append(secondsLeft) }
+            }
+        // 3 s of Retry-After, then the second retry's backoff of 1 s.
+        #expect(told.withLock { $0 } == [3, 2, 1, 0, 1, 0])
+        #expect(recorder.durations == Array(repeating: .seconds(1), count: 4))
+    }
+
+    @Test("E6: half a second of backoff is told as 1 s, rounded up")
+    func aPartSecondIsRoundedUp() async throws {
+        let stub = HTTPStub()
+        stub.respond(to: Self.path, withSequence: [Self.tooMany(), .json(Fixture.trendingPage)])
+        let recorder = SleepRecorder()
+        let told = Locked<[Int]>([])
+        _ = try await stub.makeClient(retryPolicy: recorder.policy())
+            .trendingMovies(timeWindow: .week, page: 1) { secondsLeft in
+                told.withLock { $0.append(secondsLeft) }
+            }
+        #expect(told.withLock { $0 } == [1, 0])
+        #expect(recorder.durations == [.milliseconds(500)])
     }
 
     @Test func withoutRetryAfterTheBackoffDoubles() async throws {
@@ -40,6 +74,7 @@ import Testing
         _ = try await stub.makeClient(retryPolicy: recorder.policy())
             .trendingMovies(timeWindow: .week, page: 1)
         #expect(recorder.durations == [.milliseconds(500), .seconds(1)])
+        #expect(recorder.durations.reduce(.zero, +) == .milliseconds(1500))
         #expect(stub.requests.count == 3)
     }
 
@@ -53,7 +88,7 @@ import Testing
         }
         #expect(error == .rateLimited(retryAfter: 4))
         #expect(error?.message == "TMDB is limiting requests; try again in 4 s.")
-        #expect(recorder.durations == [.seconds(4), .seconds(4)])
+        #expect(recorder.durations == Array(repeating: .seconds(1), count: 8), "4 s, twice")
         #expect(stub.requests.count == 3)  // the first try and two retries
     }
 
@@ -101,7 +136,7 @@ import Testing
         let page = try await stub.makeClient(retryPolicy: recorder.policy())
             .trendingMovies(timeWindow: .week, page: 1)
         #expect(page.results.count == 3)
-        #expect(recorder.durations == [.seconds(5)])
+        #expect(recorder.durations == Array(repeating: .seconds(1), count: 5))
     }
 
     @Test func anAbsurdRetryAfterIsStillOneLine() {
