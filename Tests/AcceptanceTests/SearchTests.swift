@@ -824,6 +824,33 @@ extension Acceptance {
             #expect(app.rows.last == "type to search · ↓ results · esc close", "nothing failed now")
         }
 
+        @Test(
+            "E6: a search that waits out a short Retry-After counts down, then shows the results",
+            arguments: Step.all)
+        func searchCountsDownARateLimitWait(step: Step) async {
+            let stub = HTTPStub()
+            stub.respond(
+                to: Self.searchPath, query: ["query": "dune"],
+                withSequence: [
+                    .tmdbError(
+                        statusCode: 429, code: 25, message: "Your request count is over the limit.",
+                        headers: ["Retry-After": "2"]),
+                    Fixtures.page(1, of: 1, Fixtures.movies(1...3)),
+                ])
+            let app = AppDriver(step, stub: stub, waitsOutRateLimits: true)
+            await app.launch()
+            await app.press(.character("/"))
+            await app.typeWithoutPausing("dune")
+            app.clock.advance(by: .milliseconds(300))
+            await app.waitForNothingButTime()
+
+            #expect(app.screen.contains("TMDB is limiting requests; retrying in 2 s"))
+            await app.settle()
+            #expect(app.screen.contains("Movie 1"))
+            #expect(!app.screen.contains("TMDB is limiting requests"))
+            #expect(sentQueries(app) == ["dune", "dune"])
+        }
+
         // MARK: S7 — opening a result
 
         @Test(
