@@ -117,7 +117,18 @@ final class MovieDetailViewController: ViewController {
             messageView.message = loadError.message
             messageView.hint = "r to retry · b back"
         }
-        statusLine = .hint("↑↓ scroll · b back · ? help · q quit")
+        statusLine = .hint(currentHints)
+    }
+
+    /// The keys that do something on the screen as it is: no scrolling before the detail.
+    private var currentHints: String {
+        if loadError != nil {
+            return "r retry · b back · ? help · q quit"
+        } else if detail == nil {
+            return "b back · ? help · q quit"
+        } else {
+            return "↑↓ scroll · b back · ? help · q quit"
+        }
     }
 
     // MARK: Formatting

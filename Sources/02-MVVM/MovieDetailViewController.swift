@@ -63,6 +63,6 @@ final class MovieDetailViewController: ViewController {
             messageView.message = errorMessage
             messageView.hint = "r to retry · b back"
         }
-        statusLine = .hint("↑↓ scroll · b back · ? help · q quit")
+        statusLine = .hint(viewModel.hints)
     }
 }

@@ -158,6 +158,17 @@ extension MovieDetailViewModel.State {
 
     var errorMessage: String? { loadError?.message }
 
+    /// The keys that do something on the screen as it is: no scrolling before the detail.
+    var hints: String {
+        if loadError != nil {
+            return "r retry · b back · ? help · q quit"
+        } else if detail == nil {
+            return "b back · ? help · q quit"
+        } else {
+            return "↑↓ scroll · b back · ? help · q quit"
+        }
+    }
+
     var heading: String {
         guard let detail else { return movie.title }
         return MovieFormatter.heading(title: detail.title, releaseDate: detail.releaseDate)

@@ -215,6 +215,29 @@ extension Acceptance {
             #expect(!app.screen.contains("r to retry"))
         }
 
+        @Test(
+            "D4: while the detail loads, the bottom line offers no scrolling", arguments: Step.all)
+        func loadingDetailOffersNoScrolling(step: Step) async {
+            // A 429 first holds the detail back on virtual time, for as long as the test likes.
+            let stub = stub()
+            stub.respond(
+                to: "/3/movie/1",
+                withSequence: [
+                    .tmdbError(
+                        statusCode: 429, code: 25, message: "Your request count is over the limit.",
+                        headers: ["Retry-After": "1"]),
+                    Fixtures.detail(Fixtures.Detail(id: 1, title: "Dune: Part Two")),
+                ])
+            let app = AppDriver(step, stub: stub, waitsOutRateLimits: true)
+            await app.launch()
+            app.application.send(.enter)
+            await app.waitForNothingButTime()
+            #expect(app.screen.contains("retrying in 1 s"), "the detail is not there yet")
+            #expect(app.rows.last == "b back · ? help · q quit")
+            await app.settle()
+            #expect(app.rows.last == "↑↓ scroll · b back · ? help · q quit")
+        }
+
         @Test("D4: a failed detail says so, r retries and back still works", arguments: Step.all)
         func failedDetailCanBeRetried(step: Step) async {
             let stub = stub()
@@ -231,9 +254,12 @@ extension Acceptance {
             await app.press(.enter)
             #expect(app.screen.contains("no such movie"))
             #expect(app.screen.contains("r to retry"))
+            // The bottom line names the keys that work here: nothing to scroll yet.
+            #expect(app.rows.last == "r retry · b back · ? help · q quit")
 
             await app.press(.character("r"))
             #expect(app.screen.contains("Ada One as Pilot"))
+            #expect(app.rows.last == "↑↓ scroll · b back · ? help · q quit")
             await app.press(.character("b"))
             #expect(app.rows[0].contains("Trending movies"))
 
