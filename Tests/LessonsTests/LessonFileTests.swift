@@ -38,6 +38,9 @@ import Testing
         #expect(
             koreanGuide.contains("\(korean.0)~\(korean.1)분"),
             "Lessons/ko/README.md says how long the Korean lessons take")
+        #expect(
+            koreanGuide.contains("\(english.0)~\(english.1)분"),
+            "Lessons/ko/README.md says how long the English lessons take")
     }
 
     /// Lessons/README.md shows the path table exactly as `swift run lessons` prints it today.
