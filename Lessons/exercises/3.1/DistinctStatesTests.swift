@@ -52,6 +52,7 @@ struct DistinctStatesTests {
                 toggleTimeWindow: .empty(),
                 retry: .empty(),
                 selection: selections.asSignal(onErrorSignalWith: .empty()),
+                rowWillDisplay: .empty(),
                 selectMovie: .empty()))
         var states: [State] = []
         output.state

@@ -50,6 +50,7 @@ struct DebouncedReloadTests {
                 toggleTimeWindow: .empty(),
                 retry: .empty(),
                 selection: .empty(),
+                rowWillDisplay: .empty(),
                 selectMovie: .empty(),
                 reloadWhenQuiet: keys.asSignal(onErrorSignalWith: .empty())))
         var times: [TestTime] = []

@@ -21,9 +21,9 @@ struct CachingMovieServiceTests {
         let detailCalls = Mutex<[Int]>([])
         let otherCalls = Mutex(0)
 
-        func trendingMovies(timeWindow: TimeWindow, page: Int) async throws(TMDBError)
-            -> MoviePage
-        {
+        func trendingMovies(
+            timeWindow: TimeWindow, page: Int, onRateLimitWait: RateLimitWaitHandler
+        ) async throws(TMDBError) -> MoviePage {
             otherCalls.withLock { $0 += 1 }
             return MoviePage(page: page, results: [], totalPages: 1, totalResults: 0)
         }
@@ -35,7 +35,9 @@ struct CachingMovieServiceTests {
             failuresLeft = Mutex(failures)
         }
 
-        func movieDetail(id: Int) async throws(TMDBError) -> MovieDetail {
+        func movieDetail(id: Int, onRateLimitWait: RateLimitWaitHandler) async throws(TMDBError)
+            -> MovieDetail
+        {
             detailCalls.withLock { $0.append(id) }
             let fails = failuresLeft.withLock { left in
                 defer { left = max(left - 1, 0) }
@@ -50,7 +52,9 @@ struct CachingMovieServiceTests {
             return []
         }
 
-        func searchMovies(query: String, page: Int) async throws(TMDBError) -> MoviePage {
+        func searchMovies(query: String, page: Int, onRateLimitWait: RateLimitWaitHandler)
+            async throws(TMDBError) -> MoviePage
+        {
             otherCalls.withLock { $0 += 1 }
             return MoviePage(page: page, results: [], totalPages: 1, totalResults: 0)
         }
@@ -60,8 +64,8 @@ struct CachingMovieServiceTests {
     func sameMovieTwiceAsksOnce() async throws {
         let counting = CountingService()
         let service: any MovieService = CachingMovieService(wrapping: counting)
-        let first = try await service.movieDetail(id: 550)
-        let second = try await service.movieDetail(id: 550)
+        let first = try await service.movieDetail(id: 550, onRateLimitWait: { _ in })
+        let second = try await service.movieDetail(id: 550, onRateLimitWait: { _ in })
         #expect(first.title == "Movie 550" && second.title == "Movie 550")
         #expect(counting.detailCalls.withLock { $0 } == [550], "one detail request for 550")
     }
@@ -70,9 +74,9 @@ struct CachingMovieServiceTests {
     func differentMoviesAskEach() async throws {
         let counting = CountingService()
         let service = CachingMovieService(wrapping: counting)
-        _ = try await service.movieDetail(id: 1)
-        _ = try await service.movieDetail(id: 2)
-        _ = try await service.movieDetail(id: 1)
+        _ = try await service.movieDetail(id: 1, onRateLimitWait: { _ in })
+        _ = try await service.movieDetail(id: 2, onRateLimitWait: { _ in })
+        _ = try await service.movieDetail(id: 1, onRateLimitWait: { _ in })
         #expect(counting.detailCalls.withLock { $0 } == [1, 2])
     }
 
@@ -81,14 +85,14 @@ struct CachingMovieServiceTests {
         let counting = CountingService(failingFirst: 1)
         let service = CachingMovieService(wrapping: counting)
         do {
-            let detail = try await service.movieDetail(id: 550)
+            let detail = try await service.movieDetail(id: 550, onRateLimitWait: { _ in })
             Issue.record("the first request fails, yet it returned \(detail.title)")
         } catch {
             #expect(error == .offline, "the service's own error, passed on")
         }
         let second: MovieDetail
         do {
-            second = try await service.movieDetail(id: 550)
+            second = try await service.movieDetail(id: 550, onRateLimitWait: { _ in })
         } catch {
             let calls = counting.detailCalls.withLock { $0.count }
             Issue.record(
@@ -100,7 +104,7 @@ struct CachingMovieServiceTests {
             return
         }
         #expect(second.title == "Movie 550")
-        _ = try await service.movieDetail(id: 550)
+        _ = try await service.movieDetail(id: 550, onRateLimitWait: { _ in })
         #expect(
             counting.detailCalls.withLock { $0 } == [550, 550],
             "the failure and the success; the third comes from the cache")
@@ -110,12 +114,12 @@ struct CachingMovieServiceTests {
     func everythingElsePassesThrough() async throws {
         let counting = CountingService()
         let service = CachingMovieService(wrapping: counting)
-        _ = try await service.trendingMovies(timeWindow: .week, page: 1)
-        _ = try await service.trendingMovies(timeWindow: .week, page: 1)
+        _ = try await service.trendingMovies(timeWindow: .week, page: 1, onRateLimitWait: { _ in })
+        _ = try await service.trendingMovies(timeWindow: .week, page: 1, onRateLimitWait: { _ in })
         _ = try await service.movieVideos(id: 1)
         _ = try await service.movieVideos(id: 1)
-        _ = try await service.searchMovies(query: "dune", page: 1)
-        _ = try await service.searchMovies(query: "dune", page: 1)
+        _ = try await service.searchMovies(query: "dune", page: 1, onRateLimitWait: { _ in })
+        _ = try await service.searchMovies(query: "dune", page: 1, onRateLimitWait: { _ in })
         #expect(counting.otherCalls.withLock { $0 } == 6)
     }
 
