@@ -160,10 +160,7 @@
     public var isSettled: Bool {
         guard isRunning else { return lastFrame != nil }
         let queued = (terminal as? any EventQueueReporting)?.unconsumedEventCount ?? 0
-        let isShowingScreen = !isTooSmall(terminal.size) && !isShowingHelp
-        let owesUpdate = isShowingScreen && rootViewController.needsUpdateProperties
-        return !needsDisplay && queued == 0 && !owesUpdate
-            && lastFrame.map { !$0.showsActivity } ?? false
+        return !hasPendingDisplay && queued == 0 && lastFrame.map { !$0.showsActivity } ?? false
     }
 
     /// True while a redraw or a property update is still to come, so that the last frame is

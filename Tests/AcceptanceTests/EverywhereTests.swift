@@ -258,7 +258,9 @@ extension Acceptance {
             stub.respond(
                 to: "/3/movie/1",
                 withSequence: [tooMany, Fixtures.detail(Fixtures.Detail(id: 1, title: "Movie 1"))])
-            let app = AppDriver(step, stub: stub, waitsOutRateLimits: true, height: 17)
+            let app = AppDriver(
+                step, stub: stub, waitsOutRateLimits: true,
+                height: TrendingList.heightFilledByOnePage)
             let countdown = "TMDB is limiting requests; retrying in"
 
             // The first page: in place of "Loading…".
