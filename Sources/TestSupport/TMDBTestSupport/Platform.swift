@@ -48,6 +48,24 @@ enum LoopbackSocket {
         return (listener, UInt16(bigEndian: address.sin_port))
     }
 
+    /// Opens a connection to `port` on 127.0.0.1 and closes it: what wakes a thread waiting
+    /// in `nextConnection(on:)` without closing the listener under it.
+    static func knock(onPort port: UInt16) {
+        let connection = socket(AF_INET, streamSocket, 0)
+        guard connection >= 0 else { return }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                connect(connection, address, length)
+            }
+        }
+        close(connection)
+    }
+
     /// The next connection, or nil once the listener is closed.
     static func nextConnection(on listener: Int32) -> Int32? {
         let connection = accept(listener, nil, nil)
@@ -93,9 +111,10 @@ enum LoopbackSocket {
         close(connection)
     }
 
-    /// Stops accepting: a thread waiting in `nextConnection(on:)` gets nil.
-    static func stopListening(_ listener: Int32) {
-        shutdown(listener, Int32(SHUT_RDWR))
+    /// Closes the listener. Only the thread that accepts on it may call this: closed from
+    /// elsewhere, its number could be handed to a new listener before that thread's next
+    /// `accept`, which would then take the new listener's connections.
+    static func closeListener(_ listener: Int32) {
         close(listener)
     }
 }

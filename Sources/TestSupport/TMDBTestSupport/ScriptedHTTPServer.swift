@@ -80,10 +80,11 @@ public final class ScriptedHTTPServer: Sendable {
         thread.start()
     }
 
-    /// Stops accepting; the serving thread ends on its next `accept`, and every held
-    /// connection is shut down (its watcher closes it, and records no hang-up).
+    /// Stops accepting and shuts down every held connection (its watcher closes it, and
+    /// records no hang-up). The serving thread is woken by a connection of the server's own
+    /// and closes the listener itself, so that no later server can get the listener's
+    /// number while this one's thread may still accept on it.
     public func stop() {
-        LoopbackSocket.stopListening(listener)
         let connections = held.withLock { held in
             held.isStopped = true
             return held.connections
@@ -91,11 +92,19 @@ public final class ScriptedHTTPServer: Sendable {
         for connection in connections {
             LoopbackSocket.shutDown(connection)
         }
+        LoopbackSocket.knock(onPort: port)
     }
 
+    private var isStopped: Bool { held.withLock { $0.isStopped } }
+
     private func serve(_ answer: @Sendable (Request) -> Answer) {
+        defer { LoopbackSocket.closeListener(listener) }
         while true {
             guard let connection = LoopbackSocket.nextConnection(on: listener) else { return }
+            guard !isStopped else {
+                LoopbackSocket.closeConnection(connection)
+                return
+            }
             guard let request = Self.readRequest(from: connection) else {
                 LoopbackSocket.closeConnection(connection)
                 continue
@@ -119,7 +128,16 @@ public final class ScriptedHTTPServer: Sendable {
                     Self.head(status: 200, headers: [:], length: declaredLength) + Array(body.utf8),
                     to: connection)
             case .hang:
-                held.withLock { $0.connections.append(connection) }
+                // Held after `stop()`, a connection would never be shut down: end it now.
+                let isHeld = held.withLock { held in
+                    guard !held.isStopped else { return false }
+                    held.connections.append(connection)
+                    return true
+                }
+                guard isHeld else {
+                    LoopbackSocket.closeConnection(connection)
+                    continue
+                }
                 let watcher = Thread { [self] in holdUntilHangUp(connection, request: request) }
                 watcher.start()
                 continue

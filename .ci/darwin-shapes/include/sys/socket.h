@@ -31,6 +31,7 @@ int socket(int, int, int);
 int bind(int, const struct sockaddr *, socklen_t);
 int listen(int, int);
 int accept(int, struct sockaddr *__restrict, socklen_t *__restrict);
+int connect(int, const struct sockaddr *, socklen_t);
 int getsockname(int, struct sockaddr *__restrict, socklen_t *__restrict);
 int shutdown(int, int);
 int setsockopt(int, int, int, const void *, socklen_t);
