@@ -52,22 +52,20 @@ final class AppCoordinator: NavigationControllerDelegate {
     // MARK: Assembly
 
     private func makeTrendingViewController() -> TrendingViewController {
-        let viewController = TrendingViewController(
-            viewModel: TrendingViewModel(timeWindow: timeWindow),
-            searchResultsController: makeSearchResultsViewController())
-        viewController.onMovieSelected = { [weak self] movie in
+        let actions = TrendingViewModelActions(showMovieDetail: { [weak self] movie in
             self?.showDetail(for: movie)
-        }
-        return viewController
+        })
+        return TrendingViewController(
+            viewModel: TrendingViewModel(timeWindow: timeWindow, actions: actions),
+            searchResultsController: makeSearchResultsViewController())
     }
 
     /// S7: a result opens its detail the same way a trending row does.
     private func makeSearchResultsViewController() -> SearchResultsViewController {
-        let viewController = SearchResultsViewController(
-            viewModel: SearchViewModel(scheduler: scheduler))
-        viewController.onMovieSelected = { [weak self] movie in
+        let actions = SearchViewModelActions(showMovieDetail: { [weak self] movie in
             self?.showDetail(for: movie)
-        }
-        return viewController
+        })
+        return SearchResultsViewController(
+            viewModel: SearchViewModel(scheduler: scheduler, actions: actions))
     }
 }

@@ -5,12 +5,10 @@ import TerminalUI
 import ViewModelKit
 
 /// The search results, shown over the trending list by its search controller. With a
-/// coordinator the controller no longer knows where a selected movie goes: it announces the
-/// choice, and whoever shows it decides.
+/// coordinator the controller no longer knows where a selected movie goes: its view model
+/// tells the coordinator, through the actions it was made with.
 final class SearchResultsViewController: ViewController, SearchResultsUpdating {
     let viewModel: SearchViewModel
-    /// Called when the user opens a movie (S7).
-    var onMovieSelected: ((Movie) -> Void)?
     /// The state on screen, for the list's data source.
     private var state = SearchViewModel.State()
     private let disposeBag = DisposeBag()
@@ -72,8 +70,9 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
         output.state
             .drive(onNext: { [weak self] state in self?.render(state) })
             .disposed(by: disposeBag)
+        // The view model tells its actions; the subscription keeps that chain running.
         output.selectedMovie
-            .emit(onNext: { [weak self] movie in self?.open(movie) })
+            .emit()
             .disposed(by: disposeBag)
     }
 
@@ -108,12 +107,6 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
         case .failed(let text): .error(text)
         case .ended(let text): .note(text)
         }
-    }
-
-    // MARK: Navigation
-
-    private func open(_ movie: Movie) {
-        onMovieSelected?(movie)
     }
 }
 

@@ -1,18 +1,34 @@
 import TMDB
 import TerminalUI
 
-/// Owns the navigation: it asks the container for the list and its search, starts a child
-/// coordinator for every movie the user opens, and learns from the navigation controller
-/// when the user went back. The controllers never meet each other.
+/// What the app's flow needs built. The container conforms; the coordinator sees only
+/// this, so it can make the screens it navigates between and reach nothing else.
+@MainActor
+protocol AppCoordinatorDependencies {
+    func makeTrendingViewController(
+        actions: TrendingViewModelActions,
+        searchResultsController: any ViewController & SearchResultsUpdating
+    ) -> TrendingViewController
+    func makeSearchResultsViewController(
+        actions: SearchViewModelActions
+    ) -> SearchResultsViewController
+    func makeMovieDetailCoordinator(
+        navigationController: NavigationController, movie: Movie
+    ) -> MovieDetailCoordinator
+}
+
+/// Owns the navigation: it asks its dependencies for the list and its search, starts a
+/// child coordinator for every movie the user opens, and learns from the navigation
+/// controller when the user went back. The controllers never meet each other.
 @MainActor
 final class AppCoordinator: NavigationControllerDelegate {
-    private let container: AppDIContainer
+    private let dependencies: any AppCoordinatorDependencies
     private(set) var navigationController: NavigationController?
     /// The flows started from the list, kept while their screens are on the stack.
     private(set) var childCoordinators: [MovieDetailCoordinator] = []
 
-    init(container: AppDIContainer) {
-        self.container = container
+    init(dependencies: any AppCoordinatorDependencies) {
+        self.dependencies = dependencies
     }
 
     /// Shows the first screen; the returned navigation controller is the app's root.
@@ -28,7 +44,7 @@ final class AppCoordinator: NavigationControllerDelegate {
 
     private func showDetail(for movie: Movie) {
         guard let navigationController else { return }
-        let coordinator = container.makeMovieDetailCoordinator(
+        let coordinator = dependencies.makeMovieDetailCoordinator(
             navigationController: navigationController, movie: movie)
         childCoordinators.append(coordinator)
         coordinator.start()
@@ -48,20 +64,18 @@ final class AppCoordinator: NavigationControllerDelegate {
     // MARK: Assembly
 
     private func makeTrendingViewController() -> TrendingViewController {
-        let viewController = container.makeTrendingViewController(
-            searchResultsController: makeSearchResultsViewController())
-        viewController.onMovieSelected = { [weak self] movie in
+        let actions = TrendingViewModelActions(showMovieDetail: { [weak self] movie in
             self?.showDetail(for: movie)
-        }
-        return viewController
+        })
+        return dependencies.makeTrendingViewController(
+            actions: actions, searchResultsController: makeSearchResultsViewController())
     }
 
     /// S7: a result opens its detail the same way a trending row does.
     private func makeSearchResultsViewController() -> SearchResultsViewController {
-        let viewController = container.makeSearchResultsViewController()
-        viewController.onMovieSelected = { [weak self] movie in
+        let actions = SearchViewModelActions(showMovieDetail: { [weak self] movie in
             self?.showDetail(for: movie)
-        }
-        return viewController
+        })
+        return dependencies.makeSearchResultsViewController(actions: actions)
     }
 }

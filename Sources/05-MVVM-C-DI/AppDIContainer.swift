@@ -4,7 +4,8 @@ import ViewModelKit
 
 /// The composition root: the one place that decides which implementation each part gets
 /// and builds the object graph. Everything else receives what it needs through its
-/// initialiser.
+/// initialiser; the coordinators receive the container itself, seen through their
+/// dependencies protocols.
 @MainActor
 final class AppDIContainer {
     private let movieService: any MovieService
@@ -25,28 +26,33 @@ final class AppDIContainer {
     }
 
     func makeAppCoordinator() -> AppCoordinator {
-        AppCoordinator(container: self)
+        AppCoordinator(dependencies: self)
     }
 
     func makeMovieDetailCoordinator(
         navigationController: NavigationController, movie: Movie
     ) -> MovieDetailCoordinator {
         MovieDetailCoordinator(
-            container: self, navigationController: navigationController, movie: movie)
+            dependencies: self, navigationController: navigationController, movie: movie)
     }
 
     func makeTrendingViewController(
+        actions: TrendingViewModelActions,
         searchResultsController: any ViewController & SearchResultsUpdating
     ) -> TrendingViewController {
         TrendingViewController(
             viewModel: TrendingViewModel(
-                timeWindow: timeWindow, movieService: movieService, dataSourceName: dataSourceName),
+                timeWindow: timeWindow, actions: actions, movieService: movieService,
+                dataSourceName: dataSourceName),
             searchResultsController: searchResultsController)
     }
 
-    func makeSearchResultsViewController() -> SearchResultsViewController {
+    func makeSearchResultsViewController(
+        actions: SearchViewModelActions
+    ) -> SearchResultsViewController {
         SearchResultsViewController(
-            viewModel: SearchViewModel(scheduler: scheduler, movieService: movieService))
+            viewModel: SearchViewModel(
+                scheduler: scheduler, actions: actions, movieService: movieService))
     }
 
     func makeMovieDetailViewController(for movie: Movie) -> MovieDetailViewController {
@@ -55,3 +61,9 @@ final class AppDIContainer {
                 movie: movie, movieService: movieService, dataSourceName: dataSourceName))
     }
 }
+
+// MARK: - The coordinators' dependencies
+
+extension AppDIContainer: AppCoordinatorDependencies {}
+
+extension AppDIContainer: MovieDetailCoordinatorDependencies {}

@@ -1,24 +1,33 @@
 import TMDB
 import TerminalUI
 
-/// Owns one movie's flow: it asks the container for the detail screen and pushes it.
+/// What one movie's flow needs built. The container conforms.
+@MainActor
+protocol MovieDetailCoordinatorDependencies {
+    func makeMovieDetailViewController(for movie: Movie) -> MovieDetailViewController
+}
+
+/// Owns one movie's flow: it asks its dependencies for the detail screen and pushes it.
 /// Whoever starts it keeps it for as long as its screen is on the navigation stack.
 @MainActor
 final class MovieDetailCoordinator {
-    private let container: AppDIContainer
+    private let dependencies: any MovieDetailCoordinatorDependencies
     private let navigationController: NavigationController
     private let movie: Movie
     /// The screen this flow shows; weak, because the navigation stack owns it.
     private(set) weak var viewController: MovieDetailViewController?
 
-    init(container: AppDIContainer, navigationController: NavigationController, movie: Movie) {
-        self.container = container
+    init(
+        dependencies: any MovieDetailCoordinatorDependencies,
+        navigationController: NavigationController, movie: Movie
+    ) {
+        self.dependencies = dependencies
         self.navigationController = navigationController
         self.movie = movie
     }
 
     func start() {
-        let viewController = container.makeMovieDetailViewController(for: movie)
+        let viewController = dependencies.makeMovieDetailViewController(for: movie)
         self.viewController = viewController
         navigationController.pushViewController(viewController, animated: true)
     }

@@ -3,6 +3,13 @@ import MovieDomain
 import TMDB
 import ViewModelKit
 
+/// What the search asks of whoever shows it. Handed in at `init`, so the view model says
+/// what happened and never knows which screen comes next.
+struct SearchViewModelActions {
+    /// S7: the user opened a result.
+    let showMovieDetail: (Movie) -> Void
+}
+
 /// The search as a mapping from what the user types and does (`Input`) to what the screen
 /// shows (`Output`). It waits for the typing to pause, sends the query, keeps the pages and
 /// formats every value; it knows nothing of how the screen is drawn.
@@ -25,7 +32,8 @@ final class SearchViewModel: ViewModelType {
         /// Everything the screen shows, again after every change; a screen that subscribes
         /// late gets the latest at once. It never fails: a failure is a state like any other.
         let state: Driver<State>
-        /// The movie to open, once for each Enter on a row the results have.
+        /// The movie opened, once for each Enter on a row the results have; the actions are
+        /// told of it while it passes, so the screen subscribes to it and does nothing else.
         let selectedMovie: Signal<Movie>
     }
 
@@ -77,10 +85,16 @@ final class SearchViewModel: ViewModelType {
     }
 
     private let scheduler: any SchedulerType
+    /// What the coordinator handed in.
+    let actions: SearchViewModelActions
     private let movieService: any MovieService
 
-    init(scheduler: any SchedulerType, movieService: any MovieService) {
+    init(
+        scheduler: any SchedulerType, actions: SearchViewModelActions,
+        movieService: any MovieService
+    ) {
         self.scheduler = scheduler
+        self.actions = actions
         self.movieService = movieService
     }
 
@@ -130,10 +144,10 @@ final class SearchViewModel: ViewModelType {
                     }
             }
         ).asDriver(onErrorDriveWith: .empty())
-        // S7: the movie on that row of the results as they are now.
+        // S7: the movie on that row of the results as they are now, for the coordinator to show.
         let selectedMovie = input.selectMovie.withLatestFrom(state) { row, state in
             state.movieList.movies.indices.contains(row) ? state.movieList.movies[row] : nil
-        }.compactMap { $0 }
+        }.compactMap { $0 }.do(onNext: actions.showMovieDetail)
         return Output(state: state, selectedMovie: selectedMovie)
     }
 }

@@ -5,11 +5,9 @@ import TerminalUI
 import ViewModelKit
 
 /// The trending list. With a coordinator the controller no longer knows where a selected
-/// movie goes: it announces the choice, and whoever shows it decides.
+/// movie goes: its view model tells the coordinator, through the actions it was made with.
 final class TrendingViewController: ViewController {
     let viewModel: TrendingViewModel
-    /// Called when the user opens a movie (T11).
-    var onMovieSelected: ((Movie) -> Void)?
     private let searchResultsController: any ViewController & SearchResultsUpdating
     /// The state on screen, for the list's data source.
     private var state = TrendingViewModel.State()
@@ -81,8 +79,9 @@ final class TrendingViewController: ViewController {
         output.state
             .drive(onNext: { [weak self] state in self?.render(state) })
             .disposed(by: disposeBag)
+        // The view model tells its actions; the subscription keeps that chain running.
         output.selectedMovie
-            .emit(onNext: { [weak self] movie in self?.open(movie) })
+            .emit()
             .disposed(by: disposeBag)
     }
 
@@ -115,12 +114,6 @@ final class TrendingViewController: ViewController {
         case .failed(let text): .error(text)
         case .ended(let text): .note(text)
         }
-    }
-
-    // MARK: Navigation
-
-    private func open(_ movie: Movie) {
-        onMovieSelected?(movie)
     }
 }
 

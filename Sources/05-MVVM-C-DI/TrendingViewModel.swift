@@ -3,6 +3,13 @@ import MovieDomain
 import TMDB
 import ViewModelKit
 
+/// What the list asks of whoever shows it. Handed in at `init`, so the view model says what
+/// happened and never knows which screen comes next.
+struct TrendingViewModelActions {
+    /// T11: the user opened a movie.
+    let showMovieDetail: (Movie) -> Void
+}
+
 /// The trending list as a mapping from what the user does (`Input`) to what the screen
 /// shows (`Output`). It fetches the pages, keeps the state and formats every value; it knows
 /// nothing of how the screen is drawn.
@@ -27,7 +34,8 @@ final class TrendingViewModel: ViewModelType {
         /// Everything the screen shows, again after every change; a screen that subscribes
         /// late gets the latest at once. It never fails: a failure is a state like any other.
         let state: Driver<State>
-        /// The movie to open, once for each Enter on a row the list has.
+        /// The movie opened, once for each Enter on a row the list has; the actions are told
+        /// of it while it passes, so the screen subscribes to it and does nothing else.
         let selectedMovie: Signal<Movie>
     }
 
@@ -74,12 +82,18 @@ final class TrendingViewModel: ViewModelType {
     }
 
     private let timeWindow: TimeWindow
+    /// What the coordinator handed in.
+    let actions: TrendingViewModelActions
     private let movieService: any MovieService
     /// "sample data" or "TMDB", for the header.
     private let dataSourceName: String
 
-    init(timeWindow: TimeWindow, movieService: any MovieService, dataSourceName: String) {
+    init(
+        timeWindow: TimeWindow, actions: TrendingViewModelActions, movieService: any MovieService,
+        dataSourceName: String
+    ) {
         self.timeWindow = timeWindow
+        self.actions = actions
         self.movieService = movieService
         self.dataSourceName = dataSourceName
     }
@@ -121,10 +135,10 @@ final class TrendingViewModel: ViewModelType {
                     }
             }
         ).asDriver(onErrorDriveWith: .empty())
-        // T11: the movie on that row of the list as it is now.
+        // T11: the movie on that row of the list as it is now, for the coordinator to show.
         let selectedMovie = input.selectMovie.withLatestFrom(state) { row, state in
             state.movieList.movies.indices.contains(row) ? state.movieList.movies[row] : nil
-        }.compactMap { $0 }
+        }.compactMap { $0 }.do(onNext: actions.showMovieDetail)
         return Output(state: state, selectedMovie: selectedMovie)
     }
 }

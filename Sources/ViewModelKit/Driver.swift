@@ -31,6 +31,15 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
         asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
+    /// Subscribes and does nothing with the values: for a driver whose work happens on the
+    /// way, in a `do(onNext:)`, and needs a subscriber to run.
+    ///
+    /// RxSwift twin: `drive()`, which RxCocoa adds because `drive(onNext: nil)` and the
+    /// variadic `drive(_:)` make a bare `drive()` ambiguous. Combine twin: `sink { _ in }`.
+    public func drive() -> any Disposable {
+        drive(onNext: nil, onCompleted: nil, onDisposed: nil)
+    }
+
     /// Sends every value into `relays`.
     ///
     /// RxSwift twin: `drive(_:)`. Combine twin: `assign(to:)`.

@@ -28,6 +28,15 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
         asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
+    /// Subscribes and does nothing with the values: for a signal whose work happens on the
+    /// way, in a `do(onNext:)`, and needs a subscriber to run.
+    ///
+    /// RxSwift twin: `emit()`, which RxCocoa adds because `emit(onNext: nil)` and the
+    /// variadic `emit(to:)` make a bare `emit()` ambiguous. Combine twin: `sink { _ in }`.
+    public func emit() -> any Disposable {
+        emit(onNext: nil, onCompleted: nil, onDisposed: nil)
+    }
+
     /// Sends every value into `relays`.
     ///
     /// RxSwift twin: `emit(to:)`. Combine twin: `subscribe(_ subject:)`.

@@ -43,6 +43,35 @@ import Testing
             "Lessons/ko/README.md says how long the English lessons take")
     }
 
+    /// Every lesson, in both editions, says when not to use its pattern, in a section of its
+    /// own just before the exercises, so that a learner meets the limits before practising.
+    @Test(arguments: [
+        (folder: "Lessons/", section: "## When not to use it", next: "## Exercises"),
+        (folder: "Lessons/ko/", section: "## 쓰지 말아야 할 때", next: "## 연습 문제"),
+    ])
+    func everyLessonSaysWhenNotToUseItsPattern(
+        edition: (folder: String, section: String, next: String)
+    ) throws {
+        let lessons = packageRepository.lessonFiles()
+        #expect(lessons.count >= 5)
+        for lesson in lessons {
+            let path = edition.folder + lesson.dropFirst("Lessons/".count)
+            let text = try #require(packageRepository.text(at: path), "\(path) is missing")
+            let headings = text.split(separator: "\n").filter { $0.hasPrefix("## ") }
+            let index = try #require(
+                headings.firstIndex { $0 == edition.section },
+                "\(path) has no \"\(edition.section)\" section")
+            #expect(
+                headings.indices.contains(index + 1) && headings[index + 1] == edition.next,
+                "\(path): \"\(edition.section)\" comes right before \"\(edition.next)\"")
+            let body = text.split(separator: edition.section).last?
+                .split(separator: edition.next).first ?? ""
+            #expect(
+                body.split(whereSeparator: \.isWhitespace).count >= 40,
+                "\(path): the \"\(edition.section)\" section says something")
+        }
+    }
+
     /// Lessons/README.md shows the path table exactly as `swift run lessons` prints it today.
     @Test func studyGuideShowsTheCurrentPathTable() throws {
         let guide = try #require(packageRepository.text(at: "Lessons/README.md"))

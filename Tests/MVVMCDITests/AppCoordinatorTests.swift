@@ -46,8 +46,69 @@ struct AppCoordinatorTests {
         #expect(navigationController.delegate === coordinator)
         #expect(navigationController.viewControllers.count == 1)
         #expect(root.navigationController === navigationController)
-        #expect(root.onMovieSelected != nil)
         #expect(service.calls.isEmpty, "nothing loads before the screen is shown")
+    }
+
+    /// The coordinators see only their dependencies protocols, so any conforming type can
+    /// stand in for the container: here one that records what it is asked to build and
+    /// builds it with a real container.
+    final class RecordingDependencies: AppCoordinatorDependencies,
+        MovieDetailCoordinatorDependencies
+    {
+        let container: AppDIContainer
+        private(set) var made: [String] = []
+
+        init(container: AppDIContainer) {
+            self.container = container
+        }
+
+        func makeTrendingViewController(
+            actions: TrendingViewModelActions,
+            searchResultsController: any ViewController & SearchResultsUpdating
+        ) -> TrendingViewController {
+            made.append("list")
+            return container.makeTrendingViewController(
+                actions: actions, searchResultsController: searchResultsController)
+        }
+
+        func makeSearchResultsViewController(
+            actions: SearchViewModelActions
+        ) -> SearchResultsViewController {
+            made.append("search results")
+            return container.makeSearchResultsViewController(actions: actions)
+        }
+
+        func makeMovieDetailCoordinator(
+            navigationController: NavigationController, movie: Movie
+        ) -> MovieDetailCoordinator {
+            made.append("flow of \(movie.id)")
+            return MovieDetailCoordinator(
+                dependencies: self, navigationController: navigationController, movie: movie)
+        }
+
+        func makeMovieDetailViewController(for movie: Movie) -> MovieDetailViewController {
+            made.append("detail of \(movie.id)")
+            return container.makeMovieDetailViewController(for: movie)
+        }
+    }
+
+    @Test func theCoordinatorsBuildEverythingThroughTheirDependencies() throws {
+        let dependencies = RecordingDependencies(
+            container: AppDIContainer(
+                movieService: service, dataSourceName: "fake data", timeWindow: .week,
+                scheduler: MainScheduler.instance))
+        let coordinator = AppCoordinator(dependencies: dependencies)
+        let navigationController = coordinator.start()
+        #expect(dependencies.made == ["search results", "list"])
+
+        let root = try #require(navigationController.topViewController as? TrendingViewController)
+        root.viewModel.actions.showMovieDetail(movie)
+
+        #expect(dependencies.made == ["search results", "list", "flow of 550", "detail of 550"])
+        let detail = try #require(
+            navigationController.topViewController as? MovieDetailViewController)
+        #expect(detail.viewModel.movie.id == 550)
+        #expect(coordinator.childCoordinators.first?.viewController === detail)
     }
 
     @Test func aSelectedMovieIsPushedByAChildCoordinatorAndTheBackKeyLetsItGo() async throws {
@@ -55,7 +116,7 @@ struct AppCoordinatorTests {
         let (coordinator, navigationController, root) = try start()
         let (terminal, application) = show(navigationController)
 
-        root.onMovieSelected?(movie)
+        root.viewModel.actions.showMovieDetail(movie)
 
         let detail = try #require(
             navigationController.topViewController as? MovieDetailViewController)
@@ -78,7 +139,7 @@ struct AppCoordinatorTests {
         service.answerVideos(id: 550, with: .success([]))
         let (coordinator, navigationController, root) = try start()
         let (_, application) = show(navigationController)
-        root.onMovieSelected?(movie)
+        root.viewModel.actions.showMovieDetail(movie)
 
         #expect(await application.waitUntilSettled(timeout: .seconds(60)))
 
@@ -105,7 +166,7 @@ struct AppCoordinatorTests {
         weak var weakViewModel: MovieDetailViewModel?
         weak var weakChild: MovieDetailCoordinator?
         do {
-            root.onMovieSelected?(movie)
+            root.viewModel.actions.showMovieDetail(movie)
             let detail = try #require(
                 navigationController.topViewController as? MovieDetailViewController)
             weakDetail = detail
@@ -140,7 +201,7 @@ struct AppCoordinatorTests {
         weak var weakChild: MovieDetailCoordinator?
         do {
             let (coordinator, navigationController, root) = try start()
-            root.onMovieSelected?(movie)
+            root.viewModel.actions.showMovieDetail(movie)
             weakCoordinator = coordinator
             weakRoot = root
             weakDetail = navigationController.topViewController as? MovieDetailViewController
@@ -169,10 +230,12 @@ struct AppDIContainerTests {
         let disposeBag = DisposeBag()
 
         let viewDidLoad = PublishRelay<Void>()
+        let selectMovie = PublishRelay<Int>()
         let output = root.viewModel.transform(
             input: TrendingViewModel.Input(
                 viewDidLoad: viewDidLoad.asSignal(), toggleTimeWindow: .never(), retry: .never(),
-                selection: .never(), rowWillDisplay: .never(), selectMovie: .never()))
+                selection: .never(), rowWillDisplay: .never(),
+                selectMovie: selectMovie.asSignal()))
         let listStates = Tally()
         var list: TrendingViewModel.State?
         output.state
@@ -181,6 +244,7 @@ struct AppDIContainerTests {
                 listStates.increment()
             })
             .disposed(by: disposeBag)
+        output.selectedMovie.emit().disposed(by: disposeBag)
         viewDidLoad.accept(())
 
         // The first state, the loading state, then page 1.
@@ -190,9 +254,10 @@ struct AppDIContainerTests {
         #expect(loaded.rowCount > 0)
         #expect(loaded.row(at: 0).rank == "1")
 
-        // The detail the coordinator pushes gets the same service.
+        // Enter on the first row: the view model tells the coordinator, which pushes a
+        // detail that gets the same service.
         let first = loaded.movieList.movies[0]
-        root.onMovieSelected?(first)
+        selectMovie.accept(0)
         let detail = try #require(
             navigationController.topViewController as? MovieDetailViewController)
         let detailLoad = PublishRelay<Void>()

@@ -40,7 +40,14 @@ struct SearchViewModelTests {
             func signal<Value>(_ pick: @escaping (UserInput) -> Value?) -> Signal<Value> {
                 inputs.compactMap(pick).asSignal(onErrorSignalWith: .empty())
             }
-            viewModel = SearchViewModel(scheduler: scheduler, movieService: service)
+            let openedMovies = scheduler.createObserver(Movie.self)
+            self.openedMovies = openedMovies
+            // S7: what Enter opens reaches the coordinator through these actions.
+            let actions = SearchViewModelActions(showMovieDetail: { movie in
+                openedMovies.on(.next(movie))
+            })
+            viewModel = SearchViewModel(
+                scheduler: scheduler, actions: actions, movieService: service)
             output = viewModel.transform(
                 input: SearchViewModel.Input(
                     text: signal { if case .text(let text) = $0 { text } else { nil } },
@@ -49,7 +56,6 @@ struct SearchViewModelTests {
                     rowWillDisplay: signal { if case .display(let row) = $0 { row } else { nil } },
                     selectMovie: signal { if case .open(let row) = $0 { row } else { nil } }))
             states = scheduler.createObserver(State.self)
-            openedMovies = scheduler.createObserver(Movie.self)
             scheduler.scheduleAt(TestScheduler.Defaults.subscribed) { [self] in
                 output.state.asObservable()
                     .subscribe { [states, stateCount] event in
@@ -57,7 +63,7 @@ struct SearchViewModelTests {
                         stateCount.increment()
                     }
                     .disposed(by: disposeBag)
-                output.selectedMovie.emit(to: openedMovies).disposed(by: disposeBag)
+                output.selectedMovie.emit().disposed(by: disposeBag)
             }
         }
 

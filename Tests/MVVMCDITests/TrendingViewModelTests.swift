@@ -292,8 +292,15 @@ struct TrendingViewModelTests {
             func signal<Value>(_ pick: @escaping (UserInput) -> Value?) -> Signal<Value> {
                 inputs.compactMap(pick).asSignal(onErrorSignalWith: .empty())
             }
+            let openedMovies = scheduler.createObserver(Movie.self)
+            self.openedMovies = openedMovies
+            // T11: what Enter opens reaches the coordinator through these actions.
+            let actions = TrendingViewModelActions(showMovieDetail: { movie in
+                openedMovies.on(.next(movie))
+            })
             viewModel = TrendingViewModel(
-                timeWindow: timeWindow, movieService: service, dataSourceName: dataSourceName)
+                timeWindow: timeWindow, actions: actions, movieService: service,
+                dataSourceName: dataSourceName)
             output = viewModel.transform(
                 input: TrendingViewModel.Input(
                     viewDidLoad: signal { if case .viewDidLoad = $0 { () } else { nil } },
@@ -303,7 +310,6 @@ struct TrendingViewModelTests {
                     rowWillDisplay: signal { if case .display(let row) = $0 { row } else { nil } },
                     selectMovie: signal { if case .open(let row) = $0 { row } else { nil } }))
             states = scheduler.createObserver(State.self)
-            openedMovies = scheduler.createObserver(Movie.self)
             scheduler.scheduleAt(TestScheduler.Defaults.subscribed) { [self] in
                 output.state.asObservable()
                     .subscribe { [states, stateCount] event in
@@ -311,7 +317,7 @@ struct TrendingViewModelTests {
                         stateCount.increment()
                     }
                     .disposed(by: disposeBag)
-                output.selectedMovie.emit(to: openedMovies).disposed(by: disposeBag)
+                output.selectedMovie.emit().disposed(by: disposeBag)
             }
         }
 
@@ -341,7 +347,8 @@ struct TrendingViewModelTests {
         /// The latest state.
         var latest: State? { states.events.last?.value.element }
 
-        /// The movies Enter opened, by title, with their virtual time.
+        /// The movies Enter opened, as the coordinator's actions heard them: by title, with
+        /// their virtual time.
         var openedTitles: [Recorded<Event<String>>] {
             openedMovies.events.compactMap { recorded in
                 recorded.value.element.map { .next(recorded.time, $0.title) }

@@ -46,7 +46,6 @@ struct AppCoordinatorTests {
         #expect(navigationController.viewControllers.count == 1)
         let root = try #require(navigationController.topViewController as? TrendingViewController)
         #expect(root.navigationController === navigationController)
-        #expect(root.onMovieSelected != nil, "the coordinator listens to the list")
         #expect(coordinator.childCoordinators.isEmpty)
         #expect(stub.requests.isEmpty, "nothing loads before the screen is shown")
     }
@@ -56,7 +55,7 @@ struct AppCoordinatorTests {
         let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler.instance)
         let (navigationController, root, _, _) = try show(coordinator)
 
-        root.onMovieSelected?(movie)
+        root.viewModel.actions.showMovieDetail(movie)
 
         #expect(navigationController.viewControllers.count == 2)
         let detail = try #require(
@@ -74,7 +73,7 @@ struct AppCoordinatorTests {
     func backKeysPopAndTheChildCoordinatorIsReleased(key: Key) async throws {
         let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler.instance)
         let (navigationController, root, terminal, application) = try show(coordinator)
-        root.onMovieSelected?(movie)
+        root.viewModel.actions.showMovieDetail(movie)
         weak var weakChild: MovieDetailCoordinator?
         weakChild = coordinator.childCoordinators.first
         #expect(weakChild != nil)
@@ -91,11 +90,11 @@ struct AppCoordinatorTests {
         let coordinator = AppCoordinator(timeWindow: .day, scheduler: MainScheduler.instance)
         let (navigationController, root, terminal, application) = try show(coordinator)
 
-        root.onMovieSelected?(movie)
+        root.viewModel.actions.showMovieDetail(movie)
         let first = try #require(navigationController.topViewController)
         terminal.type(.escape)
         #expect(await application.waitUntilSettled(timeout: .seconds(60)))
-        root.onMovieSelected?(Movie(id: 42, title: "Another"))
+        root.viewModel.actions.showMovieDetail(Movie(id: 42, title: "Another"))
 
         let second = try #require(
             navigationController.topViewController as? MovieDetailViewController)
@@ -118,7 +117,7 @@ struct AppCoordinatorTests {
         weak var weakViewModel: MovieDetailViewModel?
         weak var weakChild: MovieDetailCoordinator?
         do {
-            root.onMovieSelected?(movie)
+            root.viewModel.actions.showMovieDetail(movie)
             let detail = try #require(
                 navigationController.topViewController as? MovieDetailViewController)
             weakDetail = detail
@@ -158,7 +157,7 @@ struct AppCoordinatorTests {
             let navigationController = coordinator.start()
             let root = try #require(
                 navigationController.topViewController as? TrendingViewController)
-            root.onMovieSelected?(movie)
+            root.viewModel.actions.showMovieDetail(movie)
             weakCoordinator = coordinator
             weakNavigationController = navigationController
             weakRoot = root

@@ -53,17 +53,11 @@ struct SearchCoordinatorTests {
             results: results, terminal: terminal, application: application)
     }
 
-    @Test func theCoordinatorListensToTheSearchResults() throws {
-        let shown = try show()
-        #expect(shown.results.onMovieSelected != nil)
-        #expect(shown.root.onMovieSelected != nil)
-    }
-
     @Test func aChosenResultIsPushedByAChildCoordinatorLikeATrendingRow() throws {
         // S7, T11: the same flow as the list's, whichever screen announced the movie.
         let shown = try show()
 
-        shown.results.onMovieSelected?(movie)
+        shown.results.viewModel.actions.showMovieDetail(movie)
 
         #expect(shown.navigationController.viewControllers.count == 2)
         let detail = try #require(
@@ -75,7 +69,7 @@ struct SearchCoordinatorTests {
 
         // The trending row's way, for comparison: the same kind of flow, the same screen.
         shown.navigationController.popViewController(animated: false)
-        shown.root.onMovieSelected?(movie)
+        shown.root.viewModel.actions.showMovieDetail(movie)
         let fromTheList = try #require(
             shown.navigationController.topViewController as? MovieDetailViewController)
         #expect(fromTheList !== detail)

@@ -64,6 +64,19 @@ struct DriverTests {
         subscription.dispose()
     }
 
+    // RxCocoa/Traits/Driver/Driver+Subscription.swift: `drive()` subscribes with a no-op.
+    @Test func driveWithNoArgumentsSubscribesSoTheWorkOnTheWayRuns() {
+        let relay = BehaviorRelay(value: 1)
+        var seen: [Int] = []
+        let driver = relay.asDriver().do(onNext: { seen.append($0) })
+        #expect(seen.isEmpty, "nothing runs before a subscriber")
+        let subscription = driver.drive()
+        relay.accept(2)
+        subscription.dispose()
+        relay.accept(3)
+        #expect(seen == [1, 2])
+    }
+
     @Test func withLatestFromScanAndStartWithKeepTheTrait() {
         let scheduler = TestScheduler()
         let enter = scheduler.createHotObservable([.next(210, ()), .next(230, ())])
@@ -177,6 +190,19 @@ struct SignalTests {
         #expect(received == ["x"])
         listening.dispose()
         forwarding.dispose()
+    }
+
+    // RxCocoa/Traits/Signal/Signal+Subscription.swift: `emit()` subscribes with a no-op.
+    @Test func emitWithNoArgumentsSubscribesSoTheWorkOnTheWayRuns() {
+        let relay = PublishRelay<String>()
+        var seen: [String] = []
+        let signal = relay.asSignal().do(onNext: { seen.append($0) })
+        relay.accept("before")
+        let subscription = signal.emit()
+        relay.accept("x")
+        subscription.dispose()
+        relay.accept("after")
+        #expect(seen == ["x"])
     }
 
     // Differs from RxCocoa on purpose, as the Driver's test above: RxCocoa's

@@ -32,7 +32,7 @@ struct ChildSaysItIsDoneTests {
             help: HelpContent(title: "Keys", entries: [], notes: []))
         application.start()
         let root = try #require(navigationController.topViewController as? TrendingViewController)
-        root.onMovieSelected?(movie)
+        root.viewModel.actions.showMovieDetail(movie)
         #expect(
             await application.waitUntilSettled(timeout: .seconds(5)),
             "the detail never settled; the screen reads: \(Self.screen(terminal))")
@@ -102,7 +102,8 @@ struct ChildSaysItIsDoneTests {
         let root = try #require(
             coordinator.navigationController?.viewControllers.first as? TrendingViewController)
         // A second detail over the first: two flows, two screens on the stack.
-        root.onMovieSelected?(Movie(id: 551, title: "Civil War", releaseDate: "2024-04-10"))
+        root.viewModel.actions.showMovieDetail(
+            Movie(id: 551, title: "Civil War", releaseDate: "2024-04-10"))
         #expect(
             await application.waitUntilSettled(timeout: .seconds(5)),
             "the second detail never settled; the screen reads: \(Self.screen(terminal))")

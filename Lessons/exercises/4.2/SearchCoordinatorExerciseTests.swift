@@ -27,7 +27,7 @@ struct SearchCoordinatorExerciseTests {
         var shown: [Int] = []
         coordinator.showDetail = { movie in shown.append(movie.id) }
         let results: SearchResultsViewController = coordinator.start()
-        results.onMovieSelected?(movie)
+        results.viewModel.actions.showMovieDetail(movie)
         #expect(shown == [550])
     }
 
@@ -52,7 +52,7 @@ struct SearchCoordinatorExerciseTests {
             forwarded.append(movie.id)
             parentsShowDetail(movie)
         }
-        results.onMovieSelected?(movie)
+        results.viewModel.actions.showMovieDetail(movie)
         #expect(
             forwarded == [550],
             """
