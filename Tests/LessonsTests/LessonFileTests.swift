@@ -64,7 +64,8 @@ import Testing
             #expect(
                 headings.indices.contains(index + 1) && headings[index + 1] == edition.next,
                 "\(path): \"\(edition.section)\" comes right before \"\(edition.next)\"")
-            let body = text.split(separator: edition.section).last?
+            let body =
+                text.split(separator: edition.section).last?
                 .split(separator: edition.next).first ?? ""
             #expect(
                 body.split(whereSeparator: \.isWhitespace).count >= 40,
