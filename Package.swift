@@ -29,6 +29,9 @@ let package = Package(
         .target(name: "MovieUI", dependencies: ["MovieDomain", "TerminalUI", "TMDB"]),
         .target(name: "MovieDomain"),
         .target(name: "ViewModelKit", exclude: ["README.md"]),
+        // The kit's `rx` binders, next to the kit as RxCocoa is next to UIKit, so that steps
+        // 01 and 02 never link the reactive core.
+        .target(name: "RxTerminalUI", dependencies: ["TerminalUI", "ViewModelKit"]),
 
         // Steps: one module per architecture step.
         .target(
@@ -39,15 +42,21 @@ let package = Package(
             path: "Sources/02-MVVM"),
         .target(
             name: "MVVMIO",
-            dependencies: ["MovieDomain", "MovieUI", "TerminalUI", "TMDB", "ViewModelKit"],
+            dependencies: [
+                "MovieDomain", "MovieUI", "RxTerminalUI", "TerminalUI", "TMDB", "ViewModelKit",
+            ],
             path: "Sources/03-MVVM-IO"),
         .target(
             name: "MVVMC",
-            dependencies: ["MovieDomain", "MovieUI", "TerminalUI", "TMDB", "ViewModelKit"],
+            dependencies: [
+                "MovieDomain", "MovieUI", "RxTerminalUI", "TerminalUI", "TMDB", "ViewModelKit",
+            ],
             path: "Sources/04-MVVM-C"),
         .target(
             name: "MVVMCDI",
-            dependencies: ["MovieDomain", "MovieUI", "TerminalUI", "TMDB", "ViewModelKit"],
+            dependencies: [
+                "MovieDomain", "MovieUI", "RxTerminalUI", "TerminalUI", "TMDB", "ViewModelKit",
+            ],
             path: "Sources/05-MVVM-C-DI"),
 
         // Tools.
@@ -113,6 +122,8 @@ let package = Package(
         .testTarget(name: "MovieDomainTests", dependencies: ["MovieDomain"]),
         .testTarget(name: "TMDBTests", dependencies: ["MovieDomain", "TMDB", "TMDBTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PseudoTerminal"]),
+        .testTarget(
+            name: "RxTerminalUITests", dependencies: ["RxTerminalUI", "TerminalUI", "ViewModelKit"]),
         .testTarget(
             name: "MovieUITests",
             dependencies: ["MovieDomain", "MovieUI", "TMDB", "TerminalUI"]),

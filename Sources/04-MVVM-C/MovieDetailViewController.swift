@@ -1,15 +1,14 @@
 import Foundation
 import MovieUI
+import RxTerminalUI
 import TMDB
 import TerminalUI
 import ViewModelKit
 
 /// One movie. With Input/Output the controller sends what the user does into its view
-/// model's inputs and renders every state that comes out.
+/// model's inputs and binds each output to the view that shows it.
 final class MovieDetailViewController: ViewController {
     let viewModel: MovieDetailViewModel
-    /// The state on screen, for the keys.
-    private var state: MovieDetailViewModel.State?
     private let disposeBag = DisposeBag()
 
     // MARK: Input
@@ -22,7 +21,7 @@ final class MovieDetailViewController: ViewController {
 
     private let textView = TextView()
     private let loadingView = ActivityIndicatorView()
-    private let messageView = MessageView(kind: .error)
+    private let messageView = MessageView(kind: .error, hint: "r to retry · b back")
 
     init(viewModel: MovieDetailViewModel) {
         self.viewModel = viewModel
@@ -44,7 +43,8 @@ final class MovieDetailViewController: ViewController {
     }
 
     override func handle(_ key: Key) -> Bool {
-        guard key == .character("r"), state?.errorMessage != nil else {
+        // D4: `r` is the error message's retry button, so it works only while that shows.
+        guard key == .character("r"), !messageView.isHidden else {
             return super.handle(key)
         }
         retryRelay.accept(())
@@ -53,39 +53,35 @@ final class MovieDetailViewController: ViewController {
 
     // MARK: Binding
 
-    /// Connects the inputs and renders every state the output sends (RxSwift: `drive`).
+    /// Connects the inputs, and binds each output to the view that shows it (RxCocoa:
+    /// `drive(view.rx.property)`).
     private func bindViewModel() {
         let output = viewModel.transform(
             input: MovieDetailViewModel.Input(
                 viewDidLoad: viewDidLoadRelay.asSignal(),
                 retry: retryRelay.asSignal(),
                 viewDidDisappear: viewDidDisappearRelay.asSignal()))
-        output.state
-            .drive(onNext: { [weak self] state in self?.render(state) })
+        output.title.drive(navigationItem.rx.title).disposed(by: disposeBag)
+        output.subtitle.drive(navigationItem.rx.subtitle).disposed(by: disposeBag)
+        output.isLoading.map { !$0 }.drive(loadingView.rx.isHidden).disposed(by: disposeBag)
+        output.loadingText.drive(loadingView.rx.text).disposed(by: disposeBag)
+        output.detail.map { $0 == nil }.drive(textView.rx.isHidden).disposed(by: disposeBag)
+        output.detail.compactMap { $0.map(Self.blocks) }.drive(textView.rx.blocks)
             .disposed(by: disposeBag)
+        output.errorMessage.map { $0 == nil }.drive(messageView.rx.isHidden)
+            .disposed(by: disposeBag)
+        output.errorMessage.compactMap { $0 }.drive(messageView.rx.message)
+            .disposed(by: disposeBag)
+        output.hints.map(StatusLine.hint).drive(rx.statusLine).disposed(by: disposeBag)
     }
 
     // MARK: Rendering
 
-    private func render(_ state: MovieDetailViewModel.State) {
-        self.state = state
-        navigationItem.title = state.title
-        navigationItem.subtitle = state.subtitle
-        textView.isHidden = !state.isShowingDetail
-        loadingView.isHidden = !state.isLoading
-        loadingView.text = state.loadingText
-        messageView.isHidden = state.errorMessage == nil
-        if state.isShowingDetail {
-            textView.blocks =
-                MovieDetailContent(
-                    heading: state.heading, tagline: state.tagline, facts: state.facts,
-                    overview: state.overview, cast: state.cast, trailerLink: state.trailerLink
-                ).blocks
-        }
-        if let errorMessage = state.errorMessage {
-            messageView.message = errorMessage
-            messageView.hint = "r to retry · b back"
-        }
-        statusLine = .hint(state.hints)
+    /// The detail laid out for the text view.
+    private static func blocks(for detail: MovieDetailViewModel.Detail) -> [TextView.Block] {
+        MovieDetailContent(
+            heading: detail.heading, tagline: detail.tagline, facts: detail.facts,
+            overview: detail.overview, cast: detail.cast, trailerLink: detail.trailerLink
+        ).blocks
     }
 }

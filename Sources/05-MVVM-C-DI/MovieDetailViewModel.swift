@@ -4,46 +4,53 @@ import TMDB
 import ViewModelKit
 
 /// One movie as a mapping from what the user does (`Input`) to what the screen shows
-/// (`Output`). It fetches the detail and the videos, keeps them and formats them; it knows
-/// nothing of how the screen is drawn.
+/// (`Output`). It fetches the detail and the videos and formats them; it knows nothing of
+/// how the screen is drawn.
 @MainActor
 final class MovieDetailViewModel: ViewModelType {
     struct Input {
         /// Fires once, when the screen is first shown.
         let viewDidLoad: Signal<Void>
-        /// Fires on `r`; loads again after a failure (D4).
+        /// Fires on `r` while the screen shows a failure: load again (D4).
         let retry: Signal<Void>
         /// Fires when the screen is left: its responses must not matter any more (E1).
         let viewDidDisappear: Signal<Void>
     }
 
     struct Output {
-        /// Everything the screen shows, again after every change; a screen that subscribes
-        /// late gets the latest at once. It never fails: a failure is a state like any other.
-        let state: Driver<State>
+        /// The header: the movie's title, and where the data comes from.
+        let title: Driver<String>
+        let subtitle: Driver<String>
+        /// True while the detail is on its way (D1).
+        let isLoading: Driver<Bool>
+        /// "Loading…", or the countdown while TMDB's rate limit is waited out (E6).
+        let loadingText: Driver<String>
+        /// The detail, every value formatted, once it has come (D1, D7); `nil` before.
+        let detail: Driver<Detail?>
+        /// Why the detail could not be loaded (D4); `nil` when nothing failed.
+        let errorMessage: Driver<String?>
+        /// The keys that do something on the screen as it is: no scrolling before the detail.
+        let hints: Driver<String>
     }
 
-    /// What the user did, or what TMDB answered: the only ways the state changes.
-    enum Action {
-        case load
-        case retry
-        case stop
-        case waiting(secondsLeft: Int)
-        case loaded(MovieDetail, trailer: Video?)
-        case failed(TMDBError)
+    /// The detail as the screen shows it.
+    struct Detail: Equatable {
+        let heading: String
+        let tagline: String
+        let facts: [String]
+        let overview: String
+        let cast: [String]
+        let trailerLink: String
     }
 
-    /// Everything the screen knows, as one value: each action makes the next one.
-    struct State {
-        let movie: Movie
-        var dataSourceName = ""
-        var detail: MovieDetail?
-        var trailer: Video?
-        /// True while the detail is being loaded.
-        var isLoading = false
-        /// The seconds left while TMDB's rate limit is waited out (E6).
-        var retryCountdown: Int?
-        var loadError: TMDBError?
+    /// Where the detail's load stands; every output is read from it.
+    enum Loading: Equatable {
+        /// Not loading: before the screen is shown, or after it was left (E1).
+        case idle
+        /// On its way; `secondsLeft` counts down TMDB's rate limit (E6).
+        case loading(secondsLeft: Int?)
+        case loaded(Detail)
+        case failed(message: String)
     }
 
     let movie: Movie
@@ -60,136 +67,101 @@ final class MovieDetailViewModel: ViewModelType {
     // MARK: Input
 
     func transform(input: Input) -> Output {
-        let userActions = Observable.merge(
-            input.viewDidLoad.map { Action.load }.asObservable(),
-            input.retry.map { Action.retry }.asObservable(),
-            input.viewDidDisappear.map { Action.stop }.asObservable())
-        let movieID = movie.id
+        let movie = movie
         let movieService = movieService
-        // E6: the countdown of a request that waits out TMDB's rate limit, as actions.
-        let retryCountdowns = PublishRelay<Action>()
-        let state = Observable.system(
-            initialState: State(movie: movie, dataSourceName: dataSourceName),
-            reduce: { state, action in state.reduced(by: action) },
-            feedback: { _ in Observable.merge(userActions, retryCountdowns.asObservable()) },
-            { state in
-                // While the state is loading, the request runs; `stop` cancels it (E1).
-                state.map(\.isLoading).distinctUntilChanged()
-                    .flatMapLatest { isLoading in
-                        isLoading
-                            ? Self.load(movieID, from: movieService, countdown: retryCountdowns)
-                            : .empty()
+        // D1, D4: showing the screen loads the detail and `r` loads it again; leaving the
+        // screen stops the load (E1). `flatMapLatest` keeps one load running: a new one
+        // cancels the one before, whose answer never arrives.
+        let loading = Observable.merge(
+            input.viewDidLoad.map { true }.asObservable(),
+            input.retry.map { true }.asObservable(),
+            input.viewDidDisappear.map { false }.asObservable()
+        )
+        .flatMapLatest { isShown in isShown ? Self.load(movie, from: movieService) : .just(.idle) }
+        .asDriver(onErrorDriveWith: .empty())
+        .startWith(.idle)
+        return Output(
+            title: .just(movie.title),
+            subtitle: .just(dataSourceName),
+            isLoading: loading.map(\.isLoading).distinctUntilChanged(),
+            loadingText: loading.map(\.loadingText).distinctUntilChanged(),
+            detail: loading.map(\.detail).distinctUntilChanged(),
+            errorMessage: loading.map(\.errorMessage).distinctUntilChanged(),
+            hints: loading.map(\.hints).distinctUntilChanged())
+    }
+
+    /// One load: `loading` at once, the countdown while TMDB's rate limit is waited out,
+    /// then the detail or the failure. Disposing it cancels both requests (E1).
+    private static func load(_ movie: Movie, from service: any MovieService)
+        -> Observable<Loading>
+    {
+        Observable.create { observer in
+            observer.onNext(.loading(secondsLeft: nil))
+            let task = Task { @MainActor in
+                // D2: the videos request runs alongside the detail request, so the screen
+                // waits for the slower of the two, not for their sum.
+                async let videos = service.movieVideos(id: movie.id)
+                do throws(TMDBError) {
+                    let detail = try await service.movieDetail(id: movie.id) {
+                        @MainActor secondsLeft in
+                        observer.onNext(.loading(secondsLeft: secondsLeft > 0 ? secondsLeft : nil))
                     }
-            }
-        ).asDriver(onErrorDriveWith: .empty())
-        return Output(state: state)
-    }
-
-    private static func load(
-        _ movieID: Int, from service: any MovieService, countdown: PublishRelay<Action>
-    ) -> Observable<Action> {
-        Observable.fromAsync { () async -> Action in
-            // D2: the videos request runs alongside the detail request, so the screen
-            // waits for the slower of the two, not for their sum.
-            async let videos = service.movieVideos(id: movieID)
-            do throws(TMDBError) {
-                let detail = try await service.movieDetail(id: movieID) {
-                    @MainActor secondsLeft in
-                    countdown.accept(.waiting(secondsLeft: secondsLeft))
+                    // D3: without videos the screen only loses its trailer line.
+                    let trailer = (try? await videos)?.preferredTrailer()
+                    observer.onNext(.loaded(Detail(detail, trailer: trailer)))
+                } catch {
+                    observer.onNext(.failed(message: error.message))
                 }
-                // D3: without videos the screen only loses its trailer line.
-                let trailer = (try? await videos)?.preferredTrailer()
-                return .loaded(detail, trailer: trailer)
-            } catch {
-                return .failed(error)
+                observer.onCompleted()
             }
+            return Disposables.create { task.cancel() }
         }
-    }
-}
-
-// MARK: - Loading
-
-extension MovieDetailViewModel.State {
-    typealias Action = MovieDetailViewModel.Action
-
-    /// The state after `action`. Pure, so a burst of keys gives what slow typing gives (E7).
-    func reduced(by action: Action) -> Self {
-        var state = self
-        switch action {
-        case .load:
-            state.isLoading = true
-            state.loadError = nil
-        case .retry:
-            guard loadError != nil else { break }
-            state.isLoading = true
-            state.loadError = nil
-        case .stop:
-            state.isLoading = false
-            state.retryCountdown = nil
-        case .waiting(let secondsLeft):
-            guard isLoading else { break }
-            state.retryCountdown = secondsLeft > 0 ? secondsLeft : nil
-        case .loaded(let detail, let trailer):
-            guard isLoading else { break }
-            state.retryCountdown = nil
-            state.detail = detail
-            state.trailer = trailer
-            state.isLoading = false
-        case .failed(let error):
-            guard isLoading else { break }
-            state.retryCountdown = nil
-            state.isLoading = false
-            state.loadError = error
-        }
-        return state
     }
 }
 
 // MARK: - Output
 
-extension MovieDetailViewModel.State {
-    var title: String { movie.title }
-
-    var subtitle: String { dataSourceName }
-
-    var isShowingDetail: Bool { detail != nil }
-
-    var loadingText: String { retryCountdown.map(MovieFormatter.rateLimitWait) ?? "Loading…" }
-
-    var errorMessage: String? { loadError?.message }
-
-    /// The keys that do something on the screen as it is: no scrolling before the detail.
-    var hints: String {
-        if loadError != nil {
-            return "r retry · b back · ? help · q quit"
-        } else if detail == nil {
-            return "b back · ? help · q quit"
-        } else {
-            return "↑↓ scroll · b back · ? help · q quit"
-        }
-    }
-
-    var heading: String {
-        guard let detail else { return movie.title }
-        return MovieFormatter.heading(title: detail.title, releaseDate: detail.releaseDate)
-    }
-
-    var tagline: String { detail?.tagline ?? "" }
-
-    var facts: [String] {
-        guard let detail else { return [] }
-        return MovieFormatter.facts(
+extension MovieDetailViewModel.Detail {
+    /// The detail with every value formatted for the screen.
+    init(_ detail: MovieDetail, trailer: Video?) {
+        heading = MovieFormatter.heading(title: detail.title, releaseDate: detail.releaseDate)
+        tagline = detail.tagline
+        facts = MovieFormatter.facts(
             genres: detail.genres.map(\.name), runtime: detail.runtime,
             releaseDate: detail.releaseDate, voteAverage: detail.voteAverage,
             voteCount: detail.voteCount)
+        overview = MovieFormatter.overview(detail.overview)
+        cast = MovieFormatter.cast(detail.cast.map { ($0.name, $0.character) })
+        trailerLink = trailer?.youTubeURL?.absoluteString ?? ""
+    }
+}
+
+extension MovieDetailViewModel.Loading {
+    var isLoading: Bool {
+        if case .loading = self { true } else { false }
     }
 
-    var overview: String {
-        guard let detail else { return "" }
-        return MovieFormatter.overview(detail.overview)
+    var loadingText: String {
+        if case .loading(let secondsLeft?) = self {
+            MovieFormatter.rateLimitWait(secondsLeft: secondsLeft)
+        } else {
+            "Loading…"
+        }
     }
 
-    var cast: [String] { MovieFormatter.cast(detail?.cast.map { ($0.name, $0.character) } ?? []) }
+    var detail: MovieDetailViewModel.Detail? {
+        if case .loaded(let detail) = self { detail } else { nil }
+    }
 
-    var trailerLink: String { trailer?.youTubeURL?.absoluteString ?? "" }
+    var errorMessage: String? {
+        if case .failed(let message) = self { message } else { nil }
+    }
+
+    var hints: String {
+        switch self {
+        case .failed: "r retry · b back · ? help · q quit"
+        case .loaded: "↑↓ scroll · b back · ? help · q quit"
+        case .idle, .loading: "b back · ? help · q quit"
+        }
+    }
 }

@@ -45,16 +45,17 @@ extension ObservableConvertibleType {
     }
 }
 
-/// An error that reached a `bind(to:)` into relays. A relay cannot fail, so such an error is
-/// a mistake in the code that made the bound sequence: it should have been caught before
-/// (`catchAndReturn`, `materialize`, a `Driver`).
+/// An error that reached a `bind(to:)` into relays, or a `Binder`. Neither a relay nor a view
+/// can fail, so such an error is a mistake in the code that made the bound sequence: it
+/// should have been caught before (`catchAndReturn`, `materialize`, a `Driver`).
 ///
 /// RxSwift twin: none; RxRelay hands the same error to its internal `rxFatalErrorInDebug`.
 /// Combine twin: none (`assign(to:)` and `subscribe(_:)` need a sequence that cannot fail).
 public struct BindingError: Error, CustomStringConvertible {
     /// The error the bound sequence sent.
     public let error: any Error
-    /// What the sequence was bound to ("publish relay", "behavior relay").
+    /// What the sequence was bound to ("publish relay", "behavior relay"), or empty for a
+    /// `Binder`.
     public let target: String
     /// Where `bind(to:)` was called.
     public let file: StaticString
@@ -68,9 +69,10 @@ public struct BindingError: Error, CustomStringConvertible {
         self.line = line
     }
 
-    /// RxRelay's message: "Binding error to publish relay: …".
+    /// RxSwift's message: "Binding error to publish relay: …" (RxRelay), or
+    /// "Binding error: …" (`Binder`).
     public var description: String {
-        "Binding error to \(target): \(error)"
+        target.isEmpty ? "Binding error: \(error)" : "Binding error to \(target): \(error)"
     }
 
     /// What every binding does with its error. By default `stopInDebug`, RxSwift's rule: a

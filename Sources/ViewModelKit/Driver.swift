@@ -60,7 +60,7 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
         })
     }
 
-    /// Sends every event to `observer` (a test's recorder).
+    /// Sends every event to `observer`: a `Binder`, or a test's recorder.
     public func drive<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
         asObservable().subscribe(observer)

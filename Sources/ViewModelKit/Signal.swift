@@ -57,7 +57,7 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
         })
     }
 
-    /// Sends every event to `observer` (a test's recorder).
+    /// Sends every event to `observer`: a `Binder`, or a test's recorder.
     public func emit<Observer: ObserverType>(to observer: Observer) -> any Disposable
     where Observer.Element == Element {
         asObservable().subscribe(observer)

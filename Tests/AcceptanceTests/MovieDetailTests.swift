@@ -260,6 +260,10 @@ extension Acceptance {
             await app.press(.character("r"))
             #expect(app.screen.contains("Ada One as Pilot"))
             #expect(app.rows.last == "↑↓ scroll · b back · ? help · q quit")
+            // Once the detail shows, `r` means nothing: it sends no request.
+            await app.press(.character("r"))
+            #expect(app.screen.contains("Ada One as Pilot"))
+            #expect(stub.requests(path: "/3/movie/1").count == 2)
             await app.press(.character("b"))
             #expect(app.rows[0].contains("Trending movies"))
 

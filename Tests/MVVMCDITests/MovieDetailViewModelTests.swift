@@ -7,97 +7,14 @@ import ViewModelKitTesting
 
 @testable import MVVMCDI
 
-/// The detail's reducer alone: each action on a given state gives exactly one next state.
-@MainActor
-struct MovieDetailStateTests {
-    typealias State = MovieDetailViewModel.State
-
-    /// Every stored property of a state but the movie, comparable.
-    struct Snapshot: Equatable {
-        var detail: MovieDetail?
-        var trailer: Video?
-        var isLoading: Bool
-        var loadError: TMDBError?
-
-        init(_ state: State) {
-            detail = state.detail
-            trailer = state.trailer
-            isLoading = state.isLoading
-            loadError = state.loadError
-        }
-
-        init(
-            detail: MovieDetail? = nil, trailer: Video? = nil, isLoading: Bool = false,
-            loadError: TMDBError? = nil
-        ) {
-            self.detail = detail
-            self.trailer = trailer
-            self.isLoading = isLoading
-            self.loadError = loadError
-        }
-    }
-
-    let movie = Movie(id: 550, title: "Dune: Part Two", releaseDate: "2024-02-27")
-    let detail = MovieDetail(
-        id: 550, title: "Dune: Part Two", tagline: "Long live the fighters.",
-        overview: "Paul Atreides unites with the Fremen.",
-        genres: [Genre(id: 878, name: "Science Fiction")], runtime: 166,
-        releaseDate: "2024-02-27", voteAverage: 8.16, voteCount: 6_543, cast: [])
-    let trailer = Video(id: "v1", key: "trailer", publishedAt: Date(timeIntervalSince1970: 0))
-
-    var initial: State { State(movie: movie, dataSourceName: "TMDB") }
-
-    @Test func loadStartsLoading() {
-        // D1
-        #expect(Snapshot(initial.reduced(by: .load)) == Snapshot(isLoading: true))
-        #expect(initial.title == "Dune: Part Two")
-        #expect(initial.heading == "Dune: Part Two")
-        #expect(initial.subtitle == "TMDB")
-    }
-
-    @Test func theAnswerWhileLoadingShowsTheDetailAndTrailer() {
-        // D1, D7
-        let loading = initial.reduced(by: .load)
-        let shown = loading.reduced(by: .loaded(detail, trailer: trailer))
-        #expect(Snapshot(shown) == Snapshot(detail: detail, trailer: trailer))
-        #expect(shown.isShowingDetail)
-        #expect(shown.heading == "Dune: Part Two (2024)")
-        #expect(shown.trailerLink == "https://www.youtube.com/watch?v=trailer")
-    }
-
-    @Test func aFailureWhileLoadingShowsTheMessage() {
-        // D4
-        let failed = initial.reduced(by: .load).reduced(by: .failed(.notFound))
-        #expect(Snapshot(failed) == Snapshot(loadError: .notFound))
-        #expect(failed.errorMessage == TMDBError.notFound.message)
-        #expect(!failed.isShowingDetail)
-    }
-
-    @Test func retryLoadsAgainOnlyAfterAFailure() {
-        // D4: `r` means something only on the error screen.
-        let failed = initial.reduced(by: .load).reduced(by: .failed(.timedOut))
-        #expect(Snapshot(failed.reduced(by: .retry)) == Snapshot(isLoading: true))
-        let loading = initial.reduced(by: .load)
-        #expect(Snapshot(loading.reduced(by: .retry)) == Snapshot(loading))
-        let shown = loading.reduced(by: .loaded(detail, trailer: nil))
-        #expect(Snapshot(shown.reduced(by: .retry)) == Snapshot(shown))
-    }
-
-    @Test func anAnswerAfterStopChangesNothing() {
-        // E1: the screen was left while loading.
-        let stopped = initial.reduced(by: .load).reduced(by: .stop)
-        #expect(Snapshot(stopped) == Snapshot())
-        #expect(Snapshot(stopped.reduced(by: .loaded(detail, trailer: trailer))) == Snapshot())
-        #expect(Snapshot(stopped.reduced(by: .failed(.offline))) == Snapshot())
-    }
-}
-
-/// One movie as Input → Output on virtual time, against a fake service it is handed.
-/// Inputs are hot observables on a `TestScheduler`; answers held at a `Gate` are let through
-/// at a virtual time; every state is recorded with its time and checked, in order.
+/// One movie as Input → Output on virtual time (one tick is one millisecond; in RxTest,
+/// `TestScheduler(initialClock: 0, resolution: 0.001)`), against a fake service it is
+/// handed. Inputs are hot observables on a `TestScheduler`; answers held at a `Gate` are let
+/// through at a virtual time; each output is recorded on its own, with its time, as RxTest
+/// records them.
 @MainActor
 struct MovieDetailViewModelTests {
-    typealias State = MovieDetailViewModel.State
+    typealias Detail = MovieDetailViewModel.Detail
 
     /// What the user does, on one timeline; each case feeds one of the inputs.
     enum UserInput {
@@ -106,14 +23,19 @@ struct MovieDetailViewModelTests {
         case viewDidDisappear
     }
 
-    /// A view model whose inputs play `inputs`, with its state recorded from time 200.
+    /// A view model whose inputs play `inputs`, with every output recorded from time 200.
     @MainActor
     final class Harness {
         let scheduler = TestScheduler()
         let viewModel: MovieDetailViewModel
-        let output: MovieDetailViewModel.Output
-        let states: TestableObserver<State>
-        private let stateCount = Tally()
+        let title: TestableObserver<String>
+        let subtitle: TestableObserver<String>
+        let isLoading: TestableObserver<Bool>
+        let loadingText: TestableObserver<String>
+        let detail: TestableObserver<Detail?>
+        let errorMessage: TestableObserver<String?>
+        let hints: TestableObserver<String>
+        private let isLoadingCount = Tally()
         private let disposeBag = DisposeBag()
 
         init(
@@ -126,19 +48,35 @@ struct MovieDetailViewModelTests {
             }
             viewModel = MovieDetailViewModel(
                 movie: movie, movieService: service, dataSourceName: dataSourceName)
-            output = viewModel.transform(
+            let output = viewModel.transform(
                 input: MovieDetailViewModel.Input(
                     viewDidLoad: signal(.viewDidLoad), retry: signal(.retry),
                     viewDidDisappear: signal(.viewDidDisappear)))
-            states = scheduler.createObserver(State.self)
+            title = scheduler.createObserver(String.self)
+            subtitle = scheduler.createObserver(String.self)
+            isLoading = scheduler.createObserver(Bool.self)
+            loadingText = scheduler.createObserver(String.self)
+            detail = scheduler.createObserver(Detail?.self)
+            errorMessage = scheduler.createObserver(String?.self)
+            hints = scheduler.createObserver(String.self)
             scheduler.scheduleAt(TestScheduler.Defaults.subscribed) { [self] in
-                output.state.asObservable()
-                    .subscribe { [states, stateCount] event in
-                        states.on(event)
-                        stateCount.increment()
-                    }
+                output.title.drive(title).disposed(by: disposeBag)
+                output.subtitle.drive(subtitle).disposed(by: disposeBag)
+                output.isLoading.drive(isLoading).disposed(by: disposeBag)
+                output.isLoading.drive(onNext: { [isLoadingCount] _ in isLoadingCount.increment() })
                     .disposed(by: disposeBag)
+                output.loadingText.drive(loadingText).disposed(by: disposeBag)
+                output.detail.drive(detail).disposed(by: disposeBag)
+                output.errorMessage.drive(errorMessage).disposed(by: disposeBag)
+                output.hints.drive(hints).disposed(by: disposeBag)
             }
+        }
+
+        /// Runs the inputs up to `time`, then waits, with the clock standing still, until
+        /// `isLoading` has sent `count` values in all: each load sends `true`, then `false`.
+        func advance(to time: TestTime, untilIsLoadingValues count: Int) async -> Bool {
+            scheduler.advance(to: time)
+            return await isLoadingCount.wait(until: count)
         }
 
         /// Opens `gates` at the virtual time `time`.
@@ -150,41 +88,7 @@ struct MovieDetailViewModelTests {
             }
         }
 
-        /// Runs the inputs up to `time`, then waits, with the clock standing still, until
-        /// `count` states have been recorded in all.
-        func advance(to time: TestTime, untilStates count: Int) async -> Bool {
-            scheduler.advance(to: time)
-            return await stateCount.wait(until: count)
-        }
-
-        var summaries: [Recorded<Event<String>>] {
-            states.events.map { recorded in
-                switch recorded.value {
-                case .next(let state): .next(recorded.time, Self.summary(of: state))
-                case .error(let error): .error(recorded.time, error)
-                case .completed: .completed(recorded.time)
-                }
-            }
-        }
-
-        var latest: State? { states.events.last?.value.element }
-
-        /// "subtitle | body": loading, the error, the heading with the trailer, or "—".
-        static func summary(of state: State) -> String {
-            let body: String
-            if state.isLoading {
-                body = "loading"
-            } else if let errorMessage = state.errorMessage {
-                body = "error: \(errorMessage)"
-            } else if state.isShowingDetail {
-                body =
-                    "\(state.heading) · "
-                    + (state.trailerLink.isEmpty ? "no trailer" : "trailer \(state.trailerLink)")
-            } else {
-                body = "—"
-            }
-            return "\(state.subtitle) | \(body)"
-        }
+        var shownDetail: Detail? { detail.events.last?.value.element ?? nil }
     }
 
     let service = FakeMovieService()
@@ -202,24 +106,22 @@ struct MovieDetailViewModelTests {
             inputs: [.next(210, .viewDidLoad)])
         harness.open(detailGate, videosGate, at: 300)
 
-        #expect(await harness.advance(to: 210, untilStates: 2))
+        #expect(await harness.advance(to: 210, untilIsLoadingValues: 2))
         #expect(await detailGate.waitForWaiters(1))
         #expect(await videosGate.waitForWaiters(1))
         #expect(Set(service.calls) == [.movieDetail(id: 550), .movieVideos(id: 550)])
         #expect(service.answered.isEmpty)
-        #expect(await harness.advance(to: 300, untilStates: 3))
+        #expect(await harness.advance(to: 300, untilIsLoadingValues: 3))
 
-        let source = "a source named by the container"
         #expect(
-            harness.summaries == [
-                .next(200, "\(source) | —"),
-                .next(210, "\(source) | loading"),
-                .next(
-                    300,
-                    "\(source) | Dune: Part Two (2024) · trailer https://www.youtube.com/watch?v=Way9Dexny3w"
-                ),
+            harness.subtitle.events == [
+                .next(200, "a source named by the container"), .completed(200),
             ])
-        let shown = try #require(harness.latest)
+        #expect(
+            harness.isLoading.events == [.next(200, false), .next(210, true), .next(300, false)])
+        let shown = try #require(harness.shownDetail)
+        #expect(harness.detail.events == [.next(200, nil), .next(300, shown)])
+        #expect(shown.heading == "Dune: Part Two (2024)")
         #expect(shown.tagline == "Long live the fighters.")
         #expect(
             shown.facts == [
@@ -229,6 +131,7 @@ struct MovieDetailViewModelTests {
         #expect(shown.overview == "Paul Atreides unites with the Fremen.")
         #expect(shown.cast.count == 5)
         #expect(shown.cast.first == "Timothée Chalamet as Paul Atreides")
+        #expect(shown.trailerLink == "https://www.youtube.com/watch?v=Way9Dexny3w")
         #expect(service.calls.count == 2)
     }
 
@@ -238,68 +141,63 @@ struct MovieDetailViewModelTests {
         service.answerVideos(id: 550, with: .failure(.serverError(status: 502)))
         let harness = Harness(movie: movie, service: service, inputs: [.next(210, .viewDidLoad)])
 
-        #expect(await harness.advance(to: 210, untilStates: 3))
+        #expect(await harness.advance(to: 210, untilIsLoadingValues: 3))
 
-        #expect(
-            harness.summaries == [
-                .next(200, "fake data | —"),
-                .next(210, "fake data | loading"),
-                .next(210, "fake data | Dune: Part Two (2024) · no trailer"),
-            ])
-        #expect(harness.latest?.overview == "Paul Atreides unites with the Fremen.")
+        #expect(harness.shownDetail?.heading == "Dune: Part Two (2024)")
+        #expect(harness.shownDetail?.trailerLink == "")
+        #expect(harness.shownDetail?.overview == "Paul Atreides unites with the Fremen.")
+        #expect(harness.errorMessage.events == [.next(200, nil)])
     }
 
     @Test func aFailedDetailShowsTheMessageAndRetryLoadsIt() async {
-        // D4: `r` before the failure is ignored; after it, it loads again.
+        // D4: the outputs keep flowing after the error, and `retry` loads again.
         service.answerDetail(id: 550, with: .failure(.timedOut))
         service.answerDetail(id: 550, with: .success(Sample.detail()))
         service.answerVideos(id: 550, with: .success([]))
         let harness = Harness(
             movie: movie, service: service,
-            inputs: [.next(205, .retry), .next(210, .viewDidLoad), .next(300, .retry)])
+            inputs: [.next(210, .viewDidLoad), .next(300, .retry)])
 
-        #expect(await harness.advance(to: 210, untilStates: 4))
-        #expect(await harness.advance(to: 300, untilStates: 6))
+        #expect(await harness.advance(to: 210, untilIsLoadingValues: 3))
+        #expect(await harness.advance(to: 300, untilIsLoadingValues: 5))
 
         #expect(
-            harness.summaries == [
-                .next(200, "fake data | —"),
-                .next(205, "fake data | —"),
-                .next(210, "fake data | loading"),
-                .next(210, "fake data | error: \(TMDBError.timedOut.message)"),
-                .next(300, "fake data | loading"),
-                .next(300, "fake data | Dune: Part Two (2024) · no trailer"),
+            harness.errorMessage.events == [
+                .next(200, nil), .next(210, TMDBError.timedOut.message), .next(300, nil),
             ])
+        #expect(
+            harness.hints.events == [
+                .next(200, "b back · ? help · q quit"),
+                .next(210, "r retry · b back · ? help · q quit"),
+                .next(300, "b back · ? help · q quit"),
+                .next(300, "↑↓ scroll · b back · ? help · q quit"),
+            ])
+        #expect(harness.shownDetail?.heading == "Dune: Part Two (2024)")
         #expect(service.count(of: .movieDetail(id: 550)) == 2)
         #expect(service.count(of: .movieVideos(id: 550)) == 2)
     }
 
     @Test func theAnswerToAScreenLeftWhileLoadingNeverShows() async {
         // E1: the detail is held until 400; leaving at 300 cancels the call, and the late
-        // answer, handed back anyway, changes nothing; `r` at 500 finds no error to retry.
+        // answer, handed back anyway, changes nothing.
         let gate = Gate()
         service.answerDetail(id: 550, with: .success(Sample.detail()), gate: gate)
         service.answerVideos(id: 550, with: .success([]))
         let harness = Harness(
             movie: movie, service: service,
-            inputs: [.next(210, .viewDidLoad), .next(300, .viewDidDisappear), .next(500, .retry)])
+            inputs: [.next(210, .viewDidLoad), .next(300, .viewDidDisappear)])
         harness.open(gate, at: 400)
 
-        #expect(await harness.advance(to: 210, untilStates: 2))
+        #expect(await harness.advance(to: 210, untilIsLoadingValues: 2))
         #expect(await gate.waitForWaiters(1))
-        #expect(await harness.advance(to: 300, untilStates: 3))
+        #expect(await harness.advance(to: 300, untilIsLoadingValues: 3))
         #expect(await gate.waitForCancellations(1), "leaving did not cancel the load")
         harness.scheduler.advance(to: 400)
         #expect(await service.waitForAnswer(to: .movieDetail(id: 550)))
-        #expect(await harness.advance(to: 500, untilStates: 4))
 
         #expect(
-            harness.summaries == [
-                .next(200, "fake data | —"),
-                .next(210, "fake data | loading"),
-                .next(300, "fake data | —"),
-                .next(500, "fake data | —"),
-            ])
+            harness.isLoading.events == [.next(200, false), .next(210, true), .next(300, false)])
+        #expect(harness.detail.events == [.next(200, nil)])
         #expect(service.count(of: .movieDetail(id: 550)) == 1)
     }
 }
