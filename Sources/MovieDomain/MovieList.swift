@@ -23,7 +23,7 @@ public struct MovieList<Movie: ListedMovie>: Equatable, Sendable {
     public static var maximumPage: Int { 500 }
 
     /// The movies shown, in the order their pages gave them (T7).
-    public private(set) var movies: [Movie] = []
+    public private(set) var movies = Movies()
     /// The last page appended; 0 before the first.
     public private(set) var loadedPages = 0
     /// The last page worth asking for: the total the last page gave, never beyond 500 (T8).
@@ -49,9 +49,11 @@ public struct MovieList<Movie: ListedMovie>: Equatable, Sendable {
     @discardableResult
     public mutating func append(_ pageMovies: [Movie], page: Int, totalPages: Int) -> Bool {
         let countBefore = movies.count
+        var newMovies: [Movie] = []
         for movie in pageMovies where !movie.isAdult && shownIDs.insert(movie.id).inserted {
-            movies.append(movie)
+            newMovies.append(movie)
         }
+        movies.append(newMovies)
         loadedPages = page
         availablePages = min(totalPages, Self.maximumPage)
         return movies.count > countBefore
@@ -67,6 +69,52 @@ public struct MovieList<Movie: ListedMovie>: Equatable, Sendable {
     /// The movie on `row`, ready to show; ranks count from 1 (T2).
     public func row(at row: Int) -> MovieRow {
         MovieRow(rank: row + 1, movie: movies[row])
+    }
+}
+
+extension MovieList {
+    /// The movies of a list, kept page by page. Appending a page copies no movie, even while
+    /// an older copy of the list still shares the pages before it, as the states of a
+    /// reactive step do: with 10,000 movies loaded, the next page costs its own 20 movies,
+    /// not a copy of the 10,000. A movie is still found by its row, as in an array.
+    public struct Movies: RandomAccessCollection, Equatable, Sendable {
+        private var pages: [[Movie]] = []
+        /// The row of each page's first movie, for finding a row's page.
+        private var pageStarts: [Int] = []
+        public private(set) var endIndex = 0
+
+        public init() {}
+
+        public var startIndex: Int { 0 }
+
+        public subscript(row: Int) -> Movie {
+            precondition(indices.contains(row), "row \(row) is outside 0..<\(endIndex)")
+            // The last page that starts at or before `row`.
+            var low = 0
+            var high = pageStarts.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if pageStarts[middle] <= row {
+                    low = middle
+                } else {
+                    high = middle - 1
+                }
+            }
+            return pages[low][row - pageStarts[low]]
+        }
+
+        /// Adds the movies of one page after the others.
+        mutating func append(_ pageMovies: [Movie]) {
+            guard !pageMovies.isEmpty else { return }
+            pageStarts.append(endIndex)
+            pages.append(pageMovies)
+            endIndex += pageMovies.count
+        }
+
+        /// The same movies in the same order, however they were split into pages.
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.endIndex == rhs.endIndex && (lhs.pages == rhs.pages || lhs.elementsEqual(rhs))
+        }
     }
 }
 

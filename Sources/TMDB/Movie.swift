@@ -1,6 +1,9 @@
 import MovieDomain
 
-/// One row of a trending or search page, decoded with explicit `CodingKeys`.
+/// One row of a trending or search page: what a list shows of a movie, and no more, decoded
+/// with explicit `CodingKeys`. A list holds every movie it has loaded, 10,000 of them after
+/// a long scroll, so the fields no row shows (the overview, the images, the genres) are left
+/// undecoded; the detail screen fetches its own (`MovieDetail`).
 ///
 /// TMDB's list items are user-edited data: dates may be `""`, images `null`, counts `0`,
 /// `origin_country` missing. The decoder accepts those (TMDB.md, "Data quirks") and leaves
@@ -8,43 +11,26 @@ import MovieDomain
 public struct Movie: Decodable, Sendable, Hashable, Identifiable {
     public var id: Int
     public var title: String
+    /// The title in the movie's own language; the same string as `title` when they match.
     public var originalTitle: String
-    public var originalLanguage: String
-    public var overview: String
-    public var posterPath: String?
-    public var backdropPath: String?
-    public var genreIDs: [Int]
-    public var popularity: Double
     /// Raw `YYYY-MM-DD`; `""` when TMDB does not know it.
     public var releaseDate: String
     public var isAdult: Bool
     /// `0` together with `voteCount == 0` means "no rating", not a rating of zero.
     public var voteAverage: Double
     public var voteCount: Int
-    /// `[]` when the key is missing, as it is in older responses.
-    public var originCountry: [String]
 
     public init(
-        id: Int, title: String, originalTitle: String? = nil, originalLanguage: String = "en",
-        overview: String = "", posterPath: String? = nil, backdropPath: String? = nil,
-        genreIDs: [Int] = [], popularity: Double = 0, releaseDate: String = "",
-        isAdult: Bool = false, voteAverage: Double = 0, voteCount: Int = 0,
-        originCountry: [String] = []
+        id: Int, title: String, originalTitle: String? = nil, releaseDate: String = "",
+        isAdult: Bool = false, voteAverage: Double = 0, voteCount: Int = 0
     ) {
         self.id = id
         self.title = title
         self.originalTitle = originalTitle ?? title
-        self.originalLanguage = originalLanguage
-        self.overview = overview
-        self.posterPath = posterPath
-        self.backdropPath = backdropPath
-        self.genreIDs = genreIDs
-        self.popularity = popularity
         self.releaseDate = releaseDate
         self.isAdult = isAdult
         self.voteAverage = voteAverage
         self.voteCount = voteCount
-        self.originCountry = originCountry
     }
 
     /// The JSON names, spelled out: Swift names read as Swift, TMDB's stay snake_case.
@@ -52,17 +38,10 @@ public struct Movie: Decodable, Sendable, Hashable, Identifiable {
         case id
         case title
         case originalTitle = "original_title"
-        case originalLanguage = "original_language"
-        case overview
-        case posterPath = "poster_path"
-        case backdropPath = "backdrop_path"
-        case genreIDs = "genre_ids"
-        case popularity
         case releaseDate = "release_date"
         case isAdult = "adult"
         case voteAverage = "vote_average"
         case voteCount = "vote_count"
-        case originCountry = "origin_country"
     }
 
     /// `id` and `title` are required; every field TMDB has been seen to leave empty, null or
@@ -70,20 +49,15 @@ public struct Movie: Decodable, Sendable, Hashable, Identifiable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(Int.self, forKey: .id)
-        title = try container.decode(String.self, forKey: .title)
-        originalTitle = try container.decodeIfPresent(String.self, forKey: .originalTitle) ?? title
-        originalLanguage =
-            try container.decodeIfPresent(String.self, forKey: .originalLanguage) ?? ""
-        overview = try container.decodeIfPresent(String.self, forKey: .overview) ?? ""
-        posterPath = try container.decodeIfPresent(String.self, forKey: .posterPath)
-        backdropPath = try container.decodeIfPresent(String.self, forKey: .backdropPath)
-        genreIDs = try container.decodeIfPresent([Int].self, forKey: .genreIDs) ?? []
-        popularity = try container.decodeIfPresent(Double.self, forKey: .popularity) ?? 0
+        let title = try container.decode(String.self, forKey: .title)
+        self.title = title
+        let originalTitle = try container.decodeIfPresent(String.self, forKey: .originalTitle)
+        // Most movies' two titles match: keep one string, not two equal copies.
+        self.originalTitle = originalTitle.flatMap { $0 == title ? nil : $0 } ?? title
         releaseDate = try container.decodeIfPresent(String.self, forKey: .releaseDate) ?? ""
         isAdult = try container.decodeIfPresent(Bool.self, forKey: .isAdult) ?? false
         voteAverage = try container.decodeIfPresent(Double.self, forKey: .voteAverage) ?? 0
         voteCount = try container.decodeIfPresent(Int.self, forKey: .voteCount) ?? 0
-        originCountry = try container.decodeIfPresent([String].self, forKey: .originCountry) ?? []
     }
 }
 

@@ -96,6 +96,23 @@ struct MovieListTests {
         #expect(first == Self.list(1...20, of: 3))
     }
 
+    @Test("T7: the movies are found by row across pages of any size, the empty page included")
+    func rowsAreFoundAcrossPages() {
+        var list = MovieList<Film>()
+        var adult = Film(id: 3, title: "Adult")
+        adult.isAdult = true
+        list.append(Self.films(1...2) + [adult], page: 1, totalPages: 4)
+        list.append(Self.films(2...2), page: 2, totalPages: 4)  // nothing new
+        list.append(Self.films(4...8), page: 3, totalPages: 4)
+        list.append([Film(id: 9, title: "Film 9")], page: 4, totalPages: 4)
+        #expect(list.movies.map(\.id) == [1, 2, 4, 5, 6, 7, 8, 9])
+        #expect(list.movies.indices == 0..<8)
+        #expect((0..<8).map { list.movies[$0].id } == [1, 2, 4, 5, 6, 7, 8, 9])
+        #expect(list.row(at: 2).title == "Film 4")
+        #expect(list.row(at: 7).rank == "8")
+        #expect(!list.movies.indices.contains(8))
+    }
+
     @Test("T2: a row is ranked from 1 and formatted as the list shows it")
     func rowsAreFormatted() {
         var list = MovieList<Film>()
