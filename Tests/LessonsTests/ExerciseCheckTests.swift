@@ -36,7 +36,10 @@ import Testing
                         program: program, arguments: arguments, directory: directory,
                         environment: environment))
             }
-            return answers[program] ?? ProgramOutput(status: 0, text: "")
+            // The run of the acceptance scenarios answers from "swift acceptance" when given.
+            let isAcceptance = arguments.contains(#"^AcceptanceTests\."#)
+            return (isAcceptance ? answers[program + " acceptance"] : nil) ?? answers[program]
+                ?? ProgramOutput(status: 0, text: "")
         }
     }
 
@@ -267,25 +270,77 @@ import Testing
             ✔ Test "R twice, 100 ms apart, reloads once, 500 ms after the second R" passed after 0.015 seconds.
             ✔ Test "R does not reload while the key is still being pressed" passed after 0.020 seconds.
             """
-        let (result, runner, progress) = check("3.2", swiftTest: .init(status: 0, text: passing))
+        let (result, runner, progress) = check(
+            "3.2", swiftTest: .init(status: 0, text: passing),
+            answers: ["swift acceptance": .init(status: 0, text: Self.acceptancePassing)])
         #expect(result.status == 0)
         #expect(progress.hasPrefix("Exercise 3.2 · A debounced reload (Lessons/03-MVVM-IO.md)\n"))
         #expect(
             result.output == """
                   ✓ R twice, 100 ms apart, reloads once, 500 ms after the second R
                   ✓ R does not reload while the key is still being pressed
+                  ✓ mvvm-io still passes all 2 acceptance scenarios
                 Solved: all 2 checks of exercise 3.2 pass.
 
                 """)
-        let call = try #require(runner.calls.last)
+        let calls = runner.calls
+        #expect(calls.count == 2)
+        let call = try #require(calls.first)
         #expect(call.program == "swift")
+        let build = packageRepository.absolute(".build/lessons-check/build")
         #expect(
             call.arguments == [
-                "test", "--scratch-path", packageRepository.absolute(".build/lessons-check/build"),
-                "--no-parallel", "--filter", #"^ExerciseTests\."#,
+                "test", "--scratch-path", build, "--no-parallel", "--filter", #"^ExerciseTests\."#,
             ], "the learner's own build never holds an exercise's tests")
         #expect(call.directory == packageRepository.root)
         #expect(call.environment == ["PATH": "/bin", "LESSONS_EXERCISE": "3.2"])
+        // Then the step's acceptance scenarios, against that step alone, in the same build.
+        let acceptance = try #require(calls.last)
+        #expect(
+            acceptance.arguments == [
+                "test", "--scratch-path", build, "--filter", #"^AcceptanceTests\."#,
+            ])
+        #expect(
+            acceptance.environment == [
+                "PATH": "/bin", "LESSONS_EXERCISE": "3.2", "ACCEPTANCE_STEPS": "mvvm-io",
+            ])
+    }
+
+    /// Two scenarios of one step passing, as `swift test` prints a test with arguments.
+    static let acceptancePassing = """
+        ◇ Test case passing 1 argument step → mvvm-io to "T9: first load shows a loading indicator" started.
+        ✔ Test "T9: first load shows a loading indicator" with 1 test case passed after 0.1 seconds.
+        ✔ Test "E1: a page for a window the user switched away from never shows" with 1 test case passed after 0.2 seconds.
+        """
+
+    @Test func aSolutionThatBreaksTheStepsAcceptanceScenariosIsNotSolved() {
+        // 5.1 caching a failure passes its own checks, but D4 (retry after a failure) fails.
+        let passing = #"✔ Test "the second detail of the same movie comes from the cache" passed"#
+        let breaking = """
+            ✔ Test "T9: first load shows a loading indicator" with 1 test case passed after 0.1 seconds.
+            ✘ Test "D4: a failed detail says so, r retries and back still works" recorded an issue with 1 argument step → mvvm-c-di at MovieDetailTests.swift:261:13: Expectation failed: app.screen.contains("Ada One as Pilot")
+            ✘ Test "D4: a failed detail says so, r retries and back still works" with 1 test case failed after 0.3 seconds with 1 issue.
+            """
+        let (result, runner, _) = check(
+            "5.1", swiftTest: .init(status: 0, text: passing),
+            answers: ["swift acceptance": .init(status: 1, text: breaking)])
+        #expect(result.status == 1)
+        #expect(
+            result.output == """
+                  ✓ the second detail of the same movie comes from the cache
+                  ✗ mvvm-c-di fails 1 of its 2 acceptance scenarios:
+                      D4: a failed detail says so, r retries and back still works
+                        Expectation failed: app.screen.contains("Ada One as Pilot")
+                Not solved yet: the exercise's checks pass, but the step no longer does all it promised. Run them again with `ACCEPTANCE_STEPS=mvvm-c-di swift test --scratch-path .build/lessons-check/build --filter AcceptanceTests`.
+
+                """)
+        #expect(runner.calls.count == 2)
+    }
+
+    @Test func theAcceptanceScenariosRunOnlyOnceTheExercisesChecksPass() {
+        let (result, runner, _) = check("3.2", swiftTest: .init(status: 1, text: Self.failingRun))
+        #expect(result.status == 1)
+        #expect(runner.calls.count == 1, "no acceptance run for an exercise not solved yet")
     }
 
     @Test func aFailingCheckSaysWhichRequirementAndWhyAndExitsOne() {
@@ -341,8 +396,8 @@ import Testing
         let copy = packageRepository.absolute(".build/lessons-check/solution")
         let calls = runner.calls
         #expect(
-            calls.map(\.program) == ["cp", "cp", "cp", "cp", "git", "swift"],
-            "copy the package, apply the patch, run the tests")
+            calls.map(\.program) == ["cp", "cp", "cp", "cp", "git", "swift", "swift"],
+            "copy the package, apply the patch, run the tests, then the acceptance scenarios")
         #expect(
             calls.prefix(4).map { $0.arguments.last }
                 == [

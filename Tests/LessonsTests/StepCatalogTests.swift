@@ -10,6 +10,20 @@ import Testing
 @Suite struct StepCatalogTests {
     static let manifest = Manifest(packageRepository.text(at: "Package.swift") ?? "")
 
+    /// `ACCEPTANCE_STEPS` narrows the steps every acceptance scenario runs against, so that
+    /// `lessons check` runs them against the step of its exercise alone.
+    @Test func withoutANameEveryStepIsSelected() {
+        #expect(StepEntry.selected(from: StepEntry.all, by: nil) == StepEntry.all)
+        #expect(StepEntry.selected(from: StepEntry.all, by: "") == StepEntry.all)
+    }
+
+    @Test func namedStepsAreSelectedAloneInTheCatalogsOrder() throws {
+        let entries = StepEntry.all
+        try #require(entries.count >= 3)
+        let names = "\(entries[2].product), \(entries[0].product)"
+        #expect(StepEntry.selected(from: entries, by: names) == [entries[0], entries[2]])
+    }
+
     @Test(arguments: StepEntry.all)
     func theManifestDeclaresTheStep(step: StepEntry) {
         let manifest = Self.manifest

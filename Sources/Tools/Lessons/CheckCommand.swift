@@ -32,8 +32,14 @@ extension LessonsCommand {
         }
         let lesson = exercise.lessonFile(in: repository) ?? "Lessons/"
         progress("Exercise \(exercise.id) · \(exercise.title(in: repository) ?? "") (\(lesson))\n")
+        guard let step = repository.steps().first(where: { $0.number == exercise.lesson }) else {
+            return CommandResult(
+                errorOutput: "lessons: no step \(exercise.lesson) for exercise \(exercise.id)\n",
+                status: 1)
+        }
         let check = ExerciseCheck(
-            exercise: exercise, runner: runner, environment: environment)
+            exercise: exercise, stepProduct: step.product, runner: runner,
+            environment: environment)
         let root: String
         var scratchPath: String?
         if usesSolution {
@@ -53,8 +59,9 @@ extension LessonsCommand {
                 "Running its tests (\(exercise.testsFolder)) against your working copy: "
                     + "\(ExerciseCheck.testCommand(for: exercise))…\n")
         }
-        let (report, output) = check.report(inPackageAt: root, scratchPath: scratchPath)
-        return check.verdict(report, output: output)
+        return check.verdict(
+            check.report(inPackageAt: root, scratchPath: scratchPath),
+            scratchPath: scratchPath.map { _ in ExerciseCheck.workingCopyBuild })
     }
 
     private func list(_ exercises: [Exercise]) -> String {

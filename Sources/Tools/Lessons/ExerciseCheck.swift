@@ -109,16 +109,20 @@ struct ExerciseReport: Equatable, Sendable {
             let name = String(match.output.quoted ?? match.output.plain ?? "")
             let rest = match.output.rest
             if order.firstIndex(of: name) == nil,
-                rest.hasPrefix("started") || rest.hasPrefix("passed")
+                rest.hasPrefix("started") || rest.hasPrefix("passed") || rest.hasPrefix("with ")
                     || rest.hasPrefix("failed") || rest.hasPrefix("recorded")
             {
                 order.append(name)
             }
-            if rest.hasPrefix("passed") {
+            // A test with arguments ends "with 5 test cases passed", and its issues name the
+            // case: "recorded an issue with 1 argument step → mvvm-io at File.swift:3:1: …".
+            let outcome = rest.replacing(#/^with \d+ test cases? /#, with: "")
+            if outcome.hasPrefix("passed") {
                 passed[name] = passed[name] ?? true
-            } else if rest.hasPrefix("failed") {
+            } else if outcome.hasPrefix("failed") {
                 passed[name] = false
-            } else if let issue = rest.firstMatch(of: #/^recorded an issue at \S+?: (?<what>.*)$/#)
+            } else if let issue = rest.firstMatch(
+                of: #/^recorded an issue (?:with .*? )?at \S+?: (?<what>.*)$/#)
             {
                 passed[name] = false
                 issues[name, default: []].append(String(issue.what))
@@ -135,6 +139,9 @@ struct ExerciseReport: Equatable, Sendable {
 /// line, which of its requirements hold.
 struct ExerciseCheck: Sendable {
     var exercise: Exercise
+    /// The product of the exercise's step (`mvvm-io`): a solution must also keep that step's
+    /// acceptance scenarios passing, so they run once the exercise's own tests pass.
+    var stepProduct: String
     var runner: any ProgramRunner
     var environment: [String: String]
 
@@ -148,21 +155,80 @@ struct ExerciseCheck: Sendable {
             + "--no-parallel --filter ExerciseTests"
     }
 
+    /// The command that runs the step's acceptance scenarios alone, as the check does.
+    func acceptanceCommand(scratchPath: String?) -> String {
+        "ACCEPTANCE_STEPS=\(stepProduct) swift test"
+            + (scratchPath.map { " --scratch-path \($0)" } ?? "") + " --filter AcceptanceTests"
+    }
+
+    /// One run of `swift test` and what it said.
+    struct Run: Sendable {
+        var report: ExerciseReport
+        var output: ProgramOutput
+    }
+
     /// The tests' run in the package at `root` (the repository, or a copy of it), built in
-    /// `scratchPath` when given.
+    /// `scratchPath` when given; then, if they all pass, the run of the step's acceptance
+    /// scenarios, in the same build.
     func report(
         inPackageAt root: String, scratchPath: String? = nil
-    ) -> (report: ExerciseReport, output: ProgramOutput) {
+    ) -> (exercise: Run, acceptance: Run?) {
         var environment = environment
         environment["LESSONS_EXERCISE"] = exercise.id
         let scratch = scratchPath.map { ["--scratch-path", $0] } ?? []
         let output = runner.run(
             "swift", ["test"] + scratch + ["--no-parallel", "--filter", #"^ExerciseTests\."#],
             in: root, environment: environment)
-        return (ExerciseReport(parsing: output.text, root: root), output)
+        let exerciseRun = Run(
+            report: ExerciseReport(parsing: output.text, root: root), output: output)
+        guard exerciseRun.report.isSolved else { return (exerciseRun, nil) }
+        environment["ACCEPTANCE_STEPS"] = stepProduct
+        let acceptance = runner.run(
+            "swift", ["test"] + scratch + ["--filter", #"^AcceptanceTests\."#],
+            in: root, environment: environment)
+        return (
+            exerciseRun,
+            Run(report: ExerciseReport(parsing: acceptance.text, root: root), output: acceptance)
+        )
     }
 
     /// The verdict in words, and the exit status: 0 solved, 1 not yet.
+    func verdict(_ run: (exercise: Run, acceptance: Run?), scratchPath: String?) -> CommandResult {
+        var result = verdict(run.exercise.report, output: run.exercise.output)
+        guard result.status == 0, let acceptance = run.acceptance else { return result }
+        let scenarios = acceptance.report.results
+        let failing = scenarios.filter { !$0.passed }
+        var text = result.output
+        if acceptance.report.isSolved {
+            text = text.replacingOccurrences(
+                of: "Solved: all ",
+                with:
+                    "  ✓ \(stepProduct) still passes all \(scenarios.count) acceptance scenarios\n"
+                    + "Solved: all ")
+            result.output = text
+            return result
+        }
+        text = text.replacing(#/Solved: .*\n$/#, with: "")
+        if scenarios.isEmpty {
+            text +=
+                "  ✗ the acceptance scenarios of \(stepProduct) did not run. What `swift test` said last:\n"
+            text += acceptance.output.text.split(separator: "\n").suffix(8)
+                .map { "      \(printable(String($0)))\n" }.joined()
+        } else {
+            text +=
+                "  ✗ \(stepProduct) fails \(failing.count) of its \(scenarios.count) acceptance scenarios:\n"
+            for scenario in failing.prefix(10) {
+                text += "      \(printable(scenario.name))\n"
+                text += scenario.issues.prefix(2).map { "        \(printable($0))\n" }.joined()
+            }
+        }
+        text +=
+            "Not solved yet: the exercise's checks pass, but the step no longer does all it "
+            + "promised. Run them again with `\(acceptanceCommand(scratchPath: scratchPath))`.\n"
+        return CommandResult(output: text, status: 1)
+    }
+
+    /// The verdict of the exercise's own tests.
     func verdict(_ report: ExerciseReport, output: ProgramOutput) -> CommandResult {
         var text = ""
         let testsFolder = exercise.testsFolder + "/"

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One architecture step of the course, as the whole package names it.
 ///
 /// `StepEntry.all` is the only place the steps are written down. The acceptance suite and the
@@ -75,4 +77,19 @@ public struct StepEntry: Sendable, Hashable, CustomStringConvertible {
             number: 5, title: "MVVM-C-DI", product: "mvvm-c-di", module: "MVVMCDI",
             summary: "No shared client: a composition root injects a MovieService."),
     ]
+}
+
+extension StepEntry {
+    /// `entries`, or the ones whose products `names` lists, comma-separated (`mvvm-io`, or
+    /// `mvc,mvvm`), in the catalog's order. A name that is no entry's product stops the run,
+    /// since a scenario left with no step would pass without running.
+    public static func selected(from entries: [StepEntry], by names: String?) -> [StepEntry] {
+        guard let names, !names.isEmpty else { return entries }
+        let wanted = names.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        for name in wanted where !entries.contains(where: { $0.product == name }) {
+            let known = entries.map(\.product).joined(separator: ", ")
+            preconditionFailure("ACCEPTANCE_STEPS names '\(name)', which is none of \(known)")
+        }
+        return entries.filter { wanted.contains($0.product) }
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import MVC
 import MVVM
 import MVVMC
@@ -42,10 +43,18 @@ public struct Step: Sendable, CustomStringConvertible {
         "MVVMCDI": { MVVMCDI.App(client: $0, timeWindow: $1, clock: $2) },
     ]
 
-    /// Every step of the catalog that has its app, in the catalog's order.
+    /// Every step of the catalog that has its app, in the catalog's order; or, when the
+    /// environment variable `ACCEPTANCE_STEPS` names products (`mvvm-io`, or `mvc,mvvm`), only
+    /// those, so that `lessons check` runs the acceptance scenarios against the step of its
+    /// exercise alone (Swift Testing cannot pick one argument of a test from the command line).
     ///
     /// Adding a step adds an argument to every acceptance scenario, never a test.
-    public static let all: [Step] = StepEntry.all.compactMap { entry in
-        apps[entry.module].map { Step(entry: entry, makeScene: $0) }
-    }
+    public static let all: [Step] = {
+        let every = StepEntry.all.compactMap { entry in
+            apps[entry.module].map { Step(entry: entry, makeScene: $0) }
+        }
+        let chosen = StepEntry.selected(
+            from: every.map(\.entry), by: ProcessInfo.processInfo.environment["ACCEPTANCE_STEPS"])
+        return every.filter { step in chosen.contains(step.entry) }
+    }()
 }
