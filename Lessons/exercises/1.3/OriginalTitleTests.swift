@@ -30,7 +30,7 @@ struct OriginalTitleTests {
             let moviePage = try await client.trendingMovies(timeWindow: .week, page: page)
             list.append(moviePage.results, page: page, totalPages: moviePage.totalPages)
         }
-        return list.movies
+        return Array(list.movies)
     }
 
     /// Starts the app in `language` and reads the list screen after screen, PgDn after PgDn,
