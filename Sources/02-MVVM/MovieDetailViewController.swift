@@ -1,4 +1,5 @@
 import Foundation
+import MovieDomain
 import MovieUI
 import TMDB
 import TerminalUI

@@ -26,21 +26,11 @@ final class MovieDetailViewModel: ViewModelType {
         /// "Loading…", or the countdown while TMDB's rate limit is waited out (E6).
         let loadingText: Driver<String>
         /// The detail, every value formatted, once it has come (D1, D7); `nil` before.
-        let detail: Driver<Detail?>
+        let detail: Driver<MovieDetailContent?>
         /// Why the detail could not be loaded (D4); `nil` when nothing failed.
         let errorMessage: Driver<String?>
         /// The keys that do something on the screen as it is: no scrolling before the detail.
         let hints: Driver<String>
-    }
-
-    /// The detail as the screen shows it.
-    struct Detail: Equatable {
-        let heading: String
-        let tagline: String
-        let facts: [String]
-        let overview: String
-        let cast: [String]
-        let trailerLink: String
     }
 
     /// Where the detail's load stands; every output is read from it.
@@ -49,7 +39,7 @@ final class MovieDetailViewModel: ViewModelType {
         case idle
         /// On its way; `secondsLeft` counts down TMDB's rate limit (E6).
         case loading(secondsLeft: Int?)
-        case loaded(Detail)
+        case loaded(MovieDetailContent)
         case failed(message: String)
     }
 
@@ -101,7 +91,7 @@ final class MovieDetailViewModel: ViewModelType {
                     }
                     // D3: without videos the screen only loses its trailer line.
                     let trailer = (try? await videos)?.preferredTrailer()
-                    observer.onNext(.loaded(Detail(detail, trailer: trailer)))
+                    observer.onNext(.loaded(MovieDetailContent(detail, trailer: trailer)))
                 } catch {
                     observer.onNext(.failed(message: error.message))
                 }
@@ -114,18 +104,19 @@ final class MovieDetailViewModel: ViewModelType {
 
 // MARK: - Output
 
-extension MovieDetailViewModel.Detail {
+extension MovieDetailContent {
     /// The detail with every value formatted for the screen.
     init(_ detail: MovieDetail, trailer: Video?) {
-        heading = MovieFormatter.heading(title: detail.title, releaseDate: detail.releaseDate)
-        tagline = detail.tagline
-        facts = MovieFormatter.facts(
-            genres: detail.genres.map(\.name), runtime: detail.runtime,
-            releaseDate: detail.releaseDate, voteAverage: detail.voteAverage,
-            voteCount: detail.voteCount)
-        overview = MovieFormatter.overview(detail.overview)
-        cast = MovieFormatter.cast(detail.cast.map { ($0.name, $0.character) })
-        trailerLink = trailer?.youTubeURL?.absoluteString ?? ""
+        self.init(
+            heading: MovieFormatter.heading(title: detail.title, releaseDate: detail.releaseDate),
+            tagline: detail.tagline,
+            facts: MovieFormatter.facts(
+                genres: detail.genres.map(\.name), runtime: detail.runtime,
+                releaseDate: detail.releaseDate, voteAverage: detail.voteAverage,
+                voteCount: detail.voteCount),
+            overview: MovieFormatter.overview(detail.overview),
+            cast: MovieFormatter.cast(detail.cast.map { ($0.name, $0.character) }),
+            trailerLink: trailer?.youTubeURL?.absoluteString ?? "")
     }
 }
 
@@ -142,7 +133,7 @@ extension MovieDetailViewModel.Loading {
         }
     }
 
-    var detail: MovieDetailViewModel.Detail? {
+    var detail: MovieDetailContent? {
         if case .loaded(let detail) = self { detail } else { nil }
     }
 

@@ -66,22 +66,11 @@ final class MovieDetailViewController: ViewController {
         output.isLoading.map { !$0 }.drive(loadingView.rx.isHidden).disposed(by: disposeBag)
         output.loadingText.drive(loadingView.rx.text).disposed(by: disposeBag)
         output.detail.map { $0 == nil }.drive(textView.rx.isHidden).disposed(by: disposeBag)
-        output.detail.compactMap { $0.map(Self.blocks) }.drive(textView.rx.blocks)
-            .disposed(by: disposeBag)
+        output.detail.compactMap { $0?.blocks }.drive(textView.rx.blocks).disposed(by: disposeBag)
         output.errorMessage.map { $0 == nil }.drive(messageView.rx.isHidden)
             .disposed(by: disposeBag)
         output.errorMessage.compactMap { $0 }.drive(messageView.rx.message)
             .disposed(by: disposeBag)
         output.hints.map(StatusLine.hint).drive(rx.statusLine).disposed(by: disposeBag)
-    }
-
-    // MARK: Rendering
-
-    /// The detail laid out for the text view.
-    private static func blocks(for detail: MovieDetailViewModel.Detail) -> [TextView.Block] {
-        MovieDetailContent(
-            heading: detail.heading, tagline: detail.tagline, facts: detail.facts,
-            overview: detail.overview, cast: detail.cast, trailerLink: detail.trailerLink
-        ).blocks
     }
 }

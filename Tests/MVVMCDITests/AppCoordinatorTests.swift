@@ -1,4 +1,5 @@
 import Foundation
+import MovieDomain
 import StepTestSupport
 import TMDB
 import TerminalUI
@@ -265,7 +266,7 @@ struct AppDIContainerTests {
             input: MovieDetailViewModel.Input(
                 viewDidLoad: detailLoad.asSignal(), retry: .never(), viewDidDisappear: .never()))
         let detailLoads = Tally()
-        var shown: MovieDetailViewModel.Detail?
+        var shown: MovieDetailContent?
         var errorMessage: String?
         var subtitle = ""
         var title = ""

@@ -1,4 +1,5 @@
 import Foundation
+import MovieDomain
 import StepTestSupport
 import TMDB
 import Testing
@@ -14,7 +15,7 @@ import ViewModelKitTesting
 /// records them.
 @MainActor
 struct MovieDetailViewModelTests {
-    typealias Detail = MovieDetailViewModel.Detail
+    typealias Detail = MovieDetailContent
 
     /// What the user does, on one timeline; each case feeds one of the inputs.
     enum UserInput {

@@ -1,4 +1,5 @@
 import Foundation
+import MovieDomain
 import StepTestSupport
 import TMDB
 import TMDBTestSupport
@@ -16,7 +17,7 @@ import ViewModelKitTesting
 @MainActor
 @Suite(.sharingTMDBClient)
 struct MovieDetailViewModelTests {
-    typealias Detail = MovieDetailViewModel.Detail
+    typealias Detail = MovieDetailContent
 
     /// What the user does, on one timeline; each case feeds one of the inputs.
     enum UserInput {

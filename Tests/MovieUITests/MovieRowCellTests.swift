@@ -1,3 +1,4 @@
+import MovieDomain
 import TerminalUI
 import Testing
 
