@@ -16,6 +16,7 @@ package final class ScheduledDelivery: Sendable {
     private struct State {
         var task: Task<Void, Never>?
         var isSettled = false
+        var isCancelled = false
     }
 
     private let state = Locked(State())
@@ -43,12 +44,20 @@ package final class ScheduledDelivery: Sendable {
         state.withLock { $0.task = task }
     }
 
+    /// Whether `cancel()` stopped the delivery before it began.
+    package var isCancelled: Bool {
+        state.withLock { $0.isCancelled }
+    }
+
     /// Stops a pending delivery. Returns whether one was pending (false once delivered).
     @discardableResult
     package func cancel() -> Bool {
         state.withLock { state in
             state.task?.cancel()
             defer { state.isSettled = true }
+            if !state.isSettled {
+                state.isCancelled = true
+            }
             return !state.isSettled
         }
     }

@@ -24,8 +24,13 @@ final class StubURLProtocol: URLProtocol {
             }
             return
         }
-        let answer = state.begin(request, url: url)
-        recordIndex.withLock { $0 = (state, answer.recordIndex) }
+        // Recorded and remembered under one lock, so that a `stopLoading` racing this start
+        // (a request cancelled as soon as it was seen) finds the record to finish.
+        let answer = recordIndex.withLock { slot in
+            let answer = state.begin(request, url: url)
+            slot = (state, answer.recordIndex)
+            return answer
+        }
         let loader = UncheckedSendable(self)
         let response = answer.response
         delivery.schedule(after: answer.delay, serving: task) {
@@ -44,6 +49,11 @@ final class StubURLProtocol: URLProtocol {
                     statusCode: response.statusCode, headers: response.headers,
                     body: response.body)
             }
+        }
+        // A cancel its `Transfer` asked for before this start stops the delivery at once, and
+        // then no `stopLoading` may follow: the record is finished here instead.
+        if delivery.isCancelled {
+            state.finish(recordIndex: answer.recordIndex)
         }
     }
 
