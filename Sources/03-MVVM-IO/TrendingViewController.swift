@@ -1,16 +1,15 @@
 import Foundation
 import MovieUI
+import RxTerminalUI
 import TMDB
 import TerminalUI
 import ViewModelKit
 
 /// The trending list. With Input/Output the controller sends what the user does into its
-/// view model's inputs and renders every state that comes out.
+/// view model's inputs and binds each output to the view that shows it.
 final class TrendingViewController: ViewController {
     let viewModel: TrendingViewModel
     private let searchViewModel: SearchViewModel
-    /// The state on screen, for the list's data source.
-    private var state = TrendingViewModel.State()
     private let disposeBag = DisposeBag()
 
     // MARK: Input
@@ -36,7 +35,6 @@ final class TrendingViewController: ViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        listView.dataSource = self
         listView.delegate = self
         view.addSubview(listView)
         view.addSubview(loadingView)
@@ -64,7 +62,8 @@ final class TrendingViewController: ViewController {
 
     // MARK: Binding
 
-    /// Connects the inputs and renders every state the output sends (RxSwift: `drive`).
+    /// Connects the inputs, and binds each output to the view that shows it (RxCocoa:
+    /// `drive(view.rx.property)`). The rows come before the selection, which is a row of them.
     private func bindViewModel() {
         let output = viewModel.transform(
             input: TrendingViewModel.Input(
@@ -74,37 +73,36 @@ final class TrendingViewController: ViewController {
                 selection: selectionRelay.asSignal(),
                 rowWillDisplay: rowWillDisplayRelay.asSignal(),
                 selectMovie: selectMovieRelay.asSignal()))
-        output.state
-            .drive(onNext: { [weak self] state in self?.render(state) })
+        output.title.drive(navigationItem.rx.title).disposed(by: disposeBag)
+        output.subtitle.drive(navigationItem.rx.subtitle).disposed(by: disposeBag)
+        output.position.drive(navigationItem.rx.trailing).disposed(by: disposeBag)
+        output.rows
+            .drive(listView.rx.items) { _, _, row in
+                MovieRowCell(rank: row.rank, title: row.title, year: row.year, rating: row.rating)
+            }
             .disposed(by: disposeBag)
+        output.rows.map(\.isEmpty).drive(listView.rx.isHidden).disposed(by: disposeBag)
+        output.selectedRow
+            .drive(onNext: { [listView] row in listView.selectRow(row) })
+            .disposed(by: disposeBag)
+        output.isLoading.map { !$0 }.drive(loadingView.rx.isHidden).disposed(by: disposeBag)
+        output.loadingText.drive(loadingView.rx.text).disposed(by: disposeBag)
+        output.message.map { $0 == nil }.drive(messageView.rx.isHidden).disposed(by: disposeBag)
+        output.message.compactMap { $0 }
+            .drive(onNext: { [messageView] message in
+                messageView.kind = message.isError ? .error : .information
+                messageView.message = message.text
+                messageView.hint = message.hint
+            })
+            .disposed(by: disposeBag)
+        output.footer.map(Self.statusLine).drive(rx.statusLine).disposed(by: disposeBag)
         output.selectedMovie
             .emit(onNext: { [weak self] movie in self?.open(movie) })
             .disposed(by: disposeBag)
     }
 
-    // MARK: Rendering
-
-    private func render(_ state: TrendingViewModel.State) {
-        self.state = state
-        navigationItem.title = state.title
-        navigationItem.subtitle = state.subtitle
-        navigationItem.trailing = state.position
-        listView.reloadData()
-        listView.selectRow(state.selectedRow)
-        listView.isHidden = state.rowCount == 0
-        loadingView.isHidden = !state.isLoadingFirstPage
-        loadingView.text = state.loadingText
-        messageView.isHidden = state.message == nil
-        if let message = state.message {
-            messageView.kind = message.isError ? .error : .information
-            messageView.message = message.text
-            messageView.hint = message.hint
-        }
-        statusLine = currentStatusLine
-    }
-
-    private var currentStatusLine: StatusLine {
-        switch state.footer {
+    private static func statusLine(for footer: TrendingViewModel.Footer) -> StatusLine {
+        switch footer {
         case .hint(let text): .hint(text)
         case .loadingMore: .activity("Loading more…")
         case .waiting(let text): .activity(text)
@@ -122,18 +120,9 @@ final class TrendingViewController: ViewController {
     }
 }
 
-// MARK: - ListViewDataSource, ListViewDelegate
+// MARK: - ListViewDelegate
 
-extension TrendingViewController: ListViewDataSource, ListViewDelegate {
-    func numberOfRows(in listView: ListView) -> Int {
-        state.rowCount
-    }
-
-    func listView(_ listView: ListView, cellForRowAt row: Int) -> any ListCell {
-        let row = state.row(at: row)
-        return MovieRowCell(rank: row.rank, title: row.title, year: row.year, rating: row.rating)
-    }
-
+extension TrendingViewController: ListViewDelegate {
     func listView(_ listView: ListView, willDisplayRowAt row: Int) {
         rowWillDisplayRelay.accept(row)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import MovieUI
+import RxTerminalUI
 import TMDB
 import TerminalUI
 import ViewModelKit
@@ -9,8 +10,8 @@ import ViewModelKit
 /// tells the coordinator, through the actions it was made with.
 final class SearchResultsViewController: ViewController, SearchResultsUpdating {
     let viewModel: SearchViewModel
-    /// The state on screen, for the list's data source.
-    private var state = SearchViewModel.State()
+    /// Whether `r` retries, as the view model says; a key's `isEnabled`.
+    private var isRetryEnabled = false
     private let disposeBag = DisposeBag()
 
     // MARK: Input
@@ -34,7 +35,6 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        listView.dataSource = self
         listView.delegate = self
         view.addSubview(listView)
         view.addSubview(loadingView)
@@ -43,7 +43,7 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
     }
 
     override func handle(_ key: Key) -> Bool {
-        guard key == .character("r"), !state.query.isEmpty else {
+        guard key == .character("r"), isRetryEnabled else {
             return super.handle(key)
         }
         retryRelay.accept(())
@@ -58,7 +58,8 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
 
     // MARK: Binding
 
-    /// Connects the inputs and renders every state the output sends (RxSwift: `drive`).
+    /// Connects the inputs, and binds each output to the view that shows it (RxCocoa:
+    /// `drive(view.rx.property)`). The rows come before the selection, which is a row of them.
     private func bindViewModel() {
         let output = viewModel.transform(
             input: SearchViewModel.Input(
@@ -67,39 +68,40 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
                 selection: selectionRelay.asSignal(),
                 rowWillDisplay: rowWillDisplayRelay.asSignal(),
                 selectMovie: selectMovieRelay.asSignal()))
-        output.state
-            .drive(onNext: { [weak self] state in self?.render(state) })
+        output.title.drive(navigationItem.rx.title).disposed(by: disposeBag)
+        output.subtitle.drive(navigationItem.rx.subtitle).disposed(by: disposeBag)
+        output.position.drive(navigationItem.rx.trailing).disposed(by: disposeBag)
+        output.rows
+            .drive(listView.rx.items) { _, _, row in
+                MovieRowCell(rank: row.rank, title: row.title, year: row.year, rating: row.rating)
+            }
             .disposed(by: disposeBag)
+        output.rows.map(\.isEmpty).drive(listView.rx.isHidden).disposed(by: disposeBag)
+        output.selectedRow
+            .drive(onNext: { [listView] row in listView.selectRow(row) })
+            .disposed(by: disposeBag)
+        output.isSearching.map { !$0 }.drive(loadingView.rx.isHidden).disposed(by: disposeBag)
+        output.loadingText.drive(loadingView.rx.text).disposed(by: disposeBag)
+        output.message.map { $0 == nil }.drive(messageView.rx.isHidden).disposed(by: disposeBag)
+        output.message.compactMap { $0 }
+            .drive(onNext: { [messageView] message in
+                messageView.kind = message.isError ? .error : .information
+                messageView.message = message.text
+                messageView.hint = message.hint
+            })
+            .disposed(by: disposeBag)
+        output.footer.map(Self.statusLine).drive(rx.statusLine).disposed(by: disposeBag)
+        output.searchBarHint.map { $0.map(StatusLine.hint) }.drive(rx.searchBarHint)
+            .disposed(by: disposeBag)
+        output.isRetryEnabled.drive(rx.isRetryEnabled).disposed(by: disposeBag)
         // The view model tells its actions; the subscription keeps that chain running.
         output.selectedMovie
             .emit()
             .disposed(by: disposeBag)
     }
 
-    // MARK: Rendering
-
-    private func render(_ state: SearchViewModel.State) {
-        self.state = state
-        navigationItem.title = state.title
-        navigationItem.subtitle = state.subtitle
-        navigationItem.trailing = state.position
-        listView.reloadData()
-        listView.selectRow(state.selectedRow)
-        listView.isHidden = state.rowCount == 0
-        loadingView.isHidden = !state.isSearching
-        loadingView.text = state.loadingText
-        messageView.isHidden = state.message == nil
-        if let message = state.message {
-            messageView.kind = message.isError ? .error : .information
-            messageView.message = message.text
-            messageView.hint = message.hint
-        }
-        statusLine = currentStatusLine
-        searchBarHint = state.searchBarHint.map(StatusLine.hint)
-    }
-
-    private var currentStatusLine: StatusLine {
-        switch state.footer {
+    private static func statusLine(for footer: SearchViewModel.Footer) -> StatusLine {
+        switch footer {
         case .hint(let text): .hint(text)
         case .searching: .activity("Searching…")
         case .loadingMore: .activity("Loading more…")
@@ -110,18 +112,9 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
     }
 }
 
-// MARK: - ListViewDataSource, ListViewDelegate
+// MARK: - ListViewDelegate
 
-extension SearchResultsViewController: ListViewDataSource, ListViewDelegate {
-    func numberOfRows(in listView: ListView) -> Int {
-        state.rowCount
-    }
-
-    func listView(_ listView: ListView, cellForRowAt row: Int) -> any ListCell {
-        let row = state.row(at: row)
-        return MovieRowCell(rank: row.rank, title: row.title, year: row.year, rating: row.rating)
-    }
-
+extension SearchResultsViewController: ListViewDelegate {
     func listView(_ listView: ListView, willDisplayRowAt row: Int) {
         rowWillDisplayRelay.accept(row)
     }

@@ -31,9 +31,22 @@ final class TrendingViewModel: ViewModelType {
     }
 
     struct Output {
-        /// Everything the screen shows, again after every change; a screen that subscribes
-        /// late gets the latest at once. It never fails: a failure is a state like any other.
-        let state: Driver<State>
+        /// The header: its title, the window and the data source, and "3 / 20" at its end.
+        let title: Driver<String>
+        let subtitle: Driver<String>
+        let position: Driver<String>
+        /// The rows, again only when they change: a move sends none, so the list reloads
+        /// only when a page arrives or the list starts over.
+        let rows: Driver<MovieRows<Movie>>
+        /// The selected row, sent after the rows it is a row of.
+        let selectedRow: Driver<Int>
+        /// Whether the first page is loading, and what the indicator says meanwhile (E6).
+        let isLoading: Driver<Bool>
+        let loadingText: Driver<String>
+        /// The message in place of an empty list: a failed first page, or no movies.
+        let message: Driver<ListMessage?>
+        /// What the bottom line says.
+        let footer: Driver<Footer>
         /// The movie opened, once for each Enter on a row the list has; the actions are told
         /// of it while it passes, so the screen subscribes to it and does nothing else.
         let selectedMovie: Signal<Movie>
@@ -132,7 +145,18 @@ final class TrendingViewModel: ViewModelType {
         let selectedMovie = input.selectMovie.withLatestFrom(state) { row, state in
             state.movieList.movies.indices.contains(row) ? state.movieList.movies[row] : nil
         }.compactMap { $0 }.do(onNext: actions.showMovieDetail)
-        return Output(state: state, selectedMovie: selectedMovie)
+        // What the screen shows, each sent only when it changes.
+        return Output(
+            title: state.map(\.title).distinctUntilChanged(),
+            subtitle: state.map(\.subtitle).distinctUntilChanged(),
+            position: state.map(\.position).distinctUntilChanged(),
+            rows: state.map(\.movieList.rows).distinctUntilChanged(),
+            selectedRow: state.map(\.selectedRow).distinctUntilChanged(),
+            isLoading: state.map(\.isLoadingFirstPage).distinctUntilChanged(),
+            loadingText: state.map(\.loadingText).distinctUntilChanged(),
+            message: state.map(\.message).distinctUntilChanged(),
+            footer: state.map(\.footer).distinctUntilChanged(),
+            selectedMovie: selectedMovie)
     }
 }
 
@@ -182,7 +206,7 @@ extension TrendingViewModel.State {
 
     /// Starts over from page 1 (T10).
     private mutating func reload() {
-        movieList = MovieList()
+        movieList.removeAll()
         pageRequest = nil
         loadError = nil
         selectedRow = 0
@@ -231,8 +255,6 @@ extension TrendingViewModel.State {
         movieList.isEmpty ? "" : "\(selectedRow + 1) / \(movieList.count)"
     }
 
-    var rowCount: Int { movieList.count }
-
     var isLoadingFirstPage: Bool { movieList.isEmpty && pageRequest != nil }
 
     var loadingText: String { retryCountdown.map(MovieFormatter.rateLimitWait) ?? "Loading…" }
@@ -261,9 +283,5 @@ extension TrendingViewModel.State {
         } else {
             return .hint(hints)
         }
-    }
-
-    func row(at index: Int) -> MovieRow {
-        movieList.row(at: index)
     }
 }

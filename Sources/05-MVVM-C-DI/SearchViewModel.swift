@@ -29,9 +29,27 @@ final class SearchViewModel: ViewModelType {
     }
 
     struct Output {
-        /// Everything the screen shows, again after every change; a screen that subscribes
-        /// late gets the latest at once. It never fails: a failure is a state like any other.
-        let state: Driver<State>
+        /// The header: its title, the query the results are for, and "3 / 20" at its end.
+        let title: Driver<String>
+        let subtitle: Driver<String>
+        let position: Driver<String>
+        /// The rows, again only when they change: a move sends none, so the list reloads
+        /// only when a page arrives or the results start over.
+        let rows: Driver<MovieRows<Movie>>
+        /// The selected row, sent after the rows it is a row of.
+        let selectedRow: Driver<Int>
+        /// Whether the first page is on its way, and what the indicator says meanwhile (E6).
+        let isSearching: Driver<Bool>
+        let loadingText: Driver<String>
+        /// The message in place of empty results: a failed first page, or no match.
+        let message: Driver<ListMessage?>
+        /// What the bottom line says.
+        let footer: Driver<Footer>
+        /// What the bottom line says while the search bar has the keys, when not the bar's
+        /// own hint: `r` types into the bar, so after a failure it says the way to a retry.
+        let searchBarHint: Driver<String?>
+        /// Whether `r` retries: once a query has been sent (S6).
+        let isRetryEnabled: Driver<Bool>
         /// The movie opened, once for each Enter on a row the results have; the actions are
         /// told of it while it passes, so the screen subscribes to it and does nothing else.
         let selectedMovie: Signal<Movie>
@@ -102,17 +120,15 @@ final class SearchViewModel: ViewModelType {
 
     func transform(input: Input) -> Output {
         let edits = input.text.asObservable()
-        let pauses = edits.debounce(.milliseconds(300), scheduler: scheduler).share()
-        // S2, S3: what is worth sending, once the typing pauses: trimmed, not empty, not a
-        // syllable still being composed.
-        let queries =
-            pauses
-            .map(SearchQuery.trimmed)
-            .filter { !$0.isEmpty && !SearchQuery.isComposing($0) }
+        // S2, S3: once the typing pauses, what is worth sending (trimmed, not empty, not a
+        // syllable still being composed) is a search; anything else only ends the wait.
+        let pauses = edits.debounce(.milliseconds(300), scheduler: scheduler).map { text in
+            let query = SearchQuery.trimmed(text)
+            return query.isEmpty || SearchQuery.isComposing(query) ? Action.paused : .search(query)
+        }
         let userActions = Observable.merge(
             edits.map { SearchQuery.trimmed($0).isEmpty ? Action.cleared : Action.edited },
-            pauses.map { _ in Action.paused },
-            queries.map { Action.search($0) },
+            pauses,
             input.retry.map { Action.retry }.asObservable(),
             input.selection.map { Action.select(row: $0) }.asObservable(),
             input.rowWillDisplay.map { Action.display(row: $0) }.asObservable())
@@ -148,7 +164,20 @@ final class SearchViewModel: ViewModelType {
         let selectedMovie = input.selectMovie.withLatestFrom(state) { row, state in
             state.movieList.movies.indices.contains(row) ? state.movieList.movies[row] : nil
         }.compactMap { $0 }.do(onNext: actions.showMovieDetail)
-        return Output(state: state, selectedMovie: selectedMovie)
+        // What the screen shows, each sent only when it changes.
+        return Output(
+            title: state.map(\.title).distinctUntilChanged(),
+            subtitle: state.map(\.subtitle).distinctUntilChanged(),
+            position: state.map(\.position).distinctUntilChanged(),
+            rows: state.map(\.movieList.rows).distinctUntilChanged(),
+            selectedRow: state.map(\.selectedRow).distinctUntilChanged(),
+            isSearching: state.map(\.isSearching).distinctUntilChanged(),
+            loadingText: state.map(\.loadingText).distinctUntilChanged(),
+            message: state.map(\.message).distinctUntilChanged(),
+            footer: state.map(\.footer).distinctUntilChanged(),
+            searchBarHint: state.map(\.searchBarHint).distinctUntilChanged(),
+            isRetryEnabled: state.map(\.isRetryEnabled).distinctUntilChanged(),
+            selectedMovie: selectedMovie)
     }
 }
 
@@ -205,7 +234,7 @@ extension SearchViewModel.State {
     /// Starts `query` over from page 1 (S4).
     private mutating func search(_ query: String) {
         self.query = query
-        movieList = MovieList()
+        movieList.removeAll()
         pageRequest = nil
         loadError = nil
         selectedRow = 0
@@ -215,7 +244,7 @@ extension SearchViewModel.State {
     /// S10: a closed or cleared search forgets its results, so the next one never shows them.
     private mutating func forgetResults() {
         query = ""
-        movieList = MovieList()
+        movieList.removeAll()
         pageRequest = nil
         loadError = nil
         selectedRow = 0
@@ -261,8 +290,6 @@ extension SearchViewModel.State {
         movieList.isEmpty ? "" : "\(selectedRow + 1) / \(movieList.count)"
     }
 
-    var rowCount: Int { movieList.count }
-
     var isSearching: Bool { movieList.isEmpty && (isWaitingForTyping || pageRequest != nil) }
 
     var loadingText: String {
@@ -286,6 +313,10 @@ extension SearchViewModel.State {
         loadError == nil ? nil : "type to search · ↓ then r to retry · esc close"
     }
 
+    /// `r` retries the query sent, or its failed next page; with none sent it is not a key
+    /// of this screen (S6).
+    var isRetryEnabled: Bool { !query.isEmpty }
+
     var footer: Footer {
         let hints = "↑↓ move · enter open · / edit · esc close · ? help · q quit"
         if let retryCountdown, pageRequest != nil {
@@ -303,9 +334,5 @@ extension SearchViewModel.State {
         } else {
             return .hint(hints)
         }
-    }
-
-    func row(at index: Int) -> MovieRow {
-        movieList.row(at: index)
     }
 }

@@ -28,9 +28,24 @@ public struct MovieList<Movie: ListedMovie>: Equatable, Sendable {
     public private(set) var loadedPages = 0
     /// The last page worth asking for: the total the last page gave, never beyond 500 (T8).
     public private(set) var availablePages = 1
+    /// Counts the changes to `movies`, `removeAll()` included, so that the rows of one list
+    /// compare in O(1) however many there are (`rows`).
+    public private(set) var version = 0
     private var shownIDs: Set<Int> = []
 
     public init() {}
+
+    /// The rows as they are now: a snapshot that equals another only when both are the same
+    /// version of this list, so that a screen reloads when the rows change and not otherwise.
+    public var rows: MovieRows<Movie> { MovieRows(movies, version: version) }
+
+    /// Empties the list to load it again from page 1 (a reload, another query). Emptied rows
+    /// are a change, so they never equal the rows the list had before.
+    public mutating func removeAll() {
+        let nextVersion = movies.isEmpty ? version : version + 1
+        self = MovieList()
+        version = nextVersion
+    }
 
     /// The page to ask for next, or nil once every page is loaded (T8).
     public var nextPage: Int? {
@@ -56,7 +71,9 @@ public struct MovieList<Movie: ListedMovie>: Equatable, Sendable {
         movies.append(newMovies)
         loadedPages = page
         availablePages = min(totalPages, Self.maximumPage)
-        return movies.count > countBefore
+        guard movies.count > countBefore else { return false }
+        version += 1
+        return true
     }
 
     /// Whether the next page is wanted with `lastVisibleRow` on screen: once it is within
@@ -69,6 +86,12 @@ public struct MovieList<Movie: ListedMovie>: Equatable, Sendable {
     /// The movie on `row`, ready to show; ranks count from 1 (T2).
     public func row(at row: Int) -> MovieRow {
         MovieRow(rank: row + 1, movie: movies[row])
+    }
+
+    /// The same movies with the same pages loaded, whatever the changes that led there.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.movies == rhs.movies && lhs.loadedPages == rhs.loadedPages
+            && lhs.availablePages == rhs.availablePages
     }
 }
 
@@ -115,6 +138,39 @@ extension MovieList {
         public static func == (lhs: Self, rhs: Self) -> Bool {
             lhs.endIndex == rhs.endIndex && (lhs.pages == rhs.pages || lhs.elementsEqual(rhs))
         }
+    }
+}
+
+/// The rows of a movie list at one moment, ready to show (T2), for a view model to hand its
+/// screen. Two snapshots are equal when they are the same version of one list: comparing them
+/// costs the same with 20 rows or 10,000, so a list reloads only when its rows change, and a
+/// move, which changes no row, costs no comparison of rows.
+public struct MovieRows<Movie: ListedMovie>: RandomAccessCollection, Equatable, Sendable {
+    private let movies: MovieList<Movie>.Movies
+    /// The list's `version` when the snapshot was taken.
+    public let version: Int
+
+    /// No rows.
+    public init() {
+        self.init(MovieList<Movie>.Movies(), version: 0)
+    }
+
+    init(_ movies: MovieList<Movie>.Movies, version: Int) {
+        self.movies = movies
+        self.version = version
+    }
+
+    public var startIndex: Int { 0 }
+
+    public var endIndex: Int { movies.endIndex }
+
+    /// The row on `row`; ranks count from 1.
+    public subscript(row: Int) -> MovieRow {
+        MovieRow(rank: row + 1, movie: movies[row])
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.version == rhs.version
     }
 }
 

@@ -65,6 +65,23 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
     where Observer.Element == Element {
         asObservable().subscribe(observer)
     }
+
+    /// Hands the values to a binding that takes one more argument, given after it: a list's
+    /// rows and the closure that makes each row's cell.
+    ///
+    /// ```swift
+    /// output.rows.drive(listView.rx.items) { listView, row, movieRow in
+    ///     MovieRowCell(rank: movieRow.rank, title: movieRow.title, …)
+    /// }
+    /// ```
+    ///
+    /// RxSwift twin: `drive(_:curriedArgument:)` (RxCocoa/Traits/Driver/Driver+Subscription.swift).
+    /// Combine twin: none.
+    public func drive<Argument, Result>(
+        _ binding: (Observable<Element>) -> (Argument) -> Result, curriedArgument: Argument
+    ) -> Result {
+        binding(asObservable())(curriedArgument)
+    }
 }
 
 extension ObservableConvertibleType {

@@ -1,4 +1,5 @@
 import Foundation
+import MovieDomain
 import StepTestSupport
 import TMDB
 import Testing
@@ -9,10 +10,11 @@ import ViewModelKitTesting
 
 /// The search against the fake service it is handed: the fake records every call, so each
 /// test states exactly which queries and pages were asked for, and nothing more. Inputs are
-/// hot observables on a `TestScheduler`, which also runs the 300 ms debounce.
+/// hot observables on a `TestScheduler` (one tick is one millisecond), which also runs the
+/// 300 ms debounce, and each output is recorded on its own, as RxTest records them.
 @MainActor
 struct SearchViewModelTests {
-    typealias State = SearchViewModel.State
+    typealias Footer = SearchViewModel.Footer
     typealias Call = FakeMovieService.Call
 
     /// What the user does, on one timeline, in the order written.
@@ -24,15 +26,21 @@ struct SearchViewModelTests {
         case open(Int)
     }
 
-    /// A view model whose inputs play `inputs`, with its states recorded from time 200.
+    /// A view model whose inputs play `inputs`, with every output recorded from time 200.
     @MainActor
     final class Harness {
         let scheduler = TestScheduler()
         let viewModel: SearchViewModel
-        let output: SearchViewModel.Output
-        let states: TestableObserver<State>
+        let subtitle: TestableObserver<String>
+        let position: TestableObserver<String>
+        let rows: TestableObserver<MovieRows<Movie>>
+        let isSearching: TestableObserver<Bool>
+        let message: TestableObserver<ListMessage?>
+        let footer: TestableObserver<Footer>
+        let isRetryEnabled: TestableObserver<Bool>
         let openedMovies: TestableObserver<Movie>
-        private let stateCount = Tally()
+        /// Counts every value any output sends, so that a wait wakes on each.
+        private let values = Tally()
         private let disposeBag = DisposeBag()
 
         init(service: FakeMovieService, inputs: [Recorded<Event<UserInput>>]) {
@@ -48,21 +56,28 @@ struct SearchViewModelTests {
             })
             viewModel = SearchViewModel(
                 scheduler: scheduler, actions: actions, movieService: service)
-            output = viewModel.transform(
+            let output = viewModel.transform(
                 input: SearchViewModel.Input(
                     text: signal { if case .text(let text) = $0 { text } else { nil } },
                     retry: signal { if case .retry = $0 { () } else { nil } },
                     selection: signal { if case .select(let row) = $0 { row } else { nil } },
                     rowWillDisplay: signal { if case .display(let row) = $0 { row } else { nil } },
                     selectMovie: signal { if case .open(let row) = $0 { row } else { nil } }))
-            states = scheduler.createObserver(State.self)
+            subtitle = scheduler.createObserver(String.self)
+            position = scheduler.createObserver(String.self)
+            rows = scheduler.createObserver(MovieRows<Movie>.self)
+            isSearching = scheduler.createObserver(Bool.self)
+            message = scheduler.createObserver(ListMessage?.self)
+            footer = scheduler.createObserver(Footer.self)
+            isRetryEnabled = scheduler.createObserver(Bool.self)
             scheduler.scheduleAt(TestScheduler.Defaults.subscribed) { [self] in
-                output.state.asObservable()
-                    .subscribe { [states, stateCount] event in
-                        states.on(event)
-                        stateCount.increment()
-                    }
-                    .disposed(by: disposeBag)
+                record(output.subtitle, on: subtitle)
+                record(output.position, on: position)
+                record(output.rows, on: rows)
+                record(output.isSearching, on: isSearching)
+                record(output.message, on: message)
+                record(output.footer, on: footer)
+                record(output.isRetryEnabled, on: isRetryEnabled)
                 output.selectedMovie.emit().disposed(by: disposeBag)
             }
         }
@@ -72,28 +87,78 @@ struct SearchViewModelTests {
             scheduler.scheduleAt(time) { gate.open() }
         }
 
-        /// Runs the inputs up to `time`, then waits, with the clock standing still, until
-        /// `count` states have been recorded in all.
-        func advance(to time: TestTime, untilStates count: Int) async -> Bool {
-            scheduler.advance(to: time)
-            return await stateCount.wait(until: count)
+        private func record<Value>(_ output: Driver<Value>, on observer: TestableObserver<Value>) {
+            output.drive(onNext: { [values] value in
+                observer.on(.next(value))
+                values.increment()
+            })
+            .disposed(by: disposeBag)
         }
 
-        var latest: State? { states.events.last?.value.element }
-
-        /// Waits, with the clock standing still, until the latest state satisfies `condition`.
-        func waitForState(_ condition: (State) -> Bool) async -> Bool {
-            await waitUntil(timeout: .seconds(60)) {
-                _ = stateCount.count
-                return latest.map(condition) ?? false
+        /// Runs the inputs up to `time`, then waits, with the clock standing still, until
+        /// `condition` holds: the answers to what was asked have arrived.
+        func advance(to time: TestTime, until condition: @MainActor () -> Bool) async -> Bool {
+            scheduler.advance(to: time)
+            return await waitUntil {
+                _ = values.count
+                return condition()
             }
         }
 
-        /// The titles of every state's results, in order, for "never shown" checks.
-        var everyTitleShown: Set<String> {
-            Set(states.events.flatMap { $0.value.element?.movieList.movies.map(\.title) ?? [] })
+        /// Each value of `rows`, as "first … last (count)" by title, or "none".
+        var rowSummaries: [Recorded<Event<String>>] {
+            rows.events.compactMap { recorded in
+                recorded.value.element.map { rows in
+                    guard let first = rows.first, let last = rows.last else {
+                        return .next(recorded.time, "none")
+                    }
+                    return .next(recorded.time, "\(first.title) … \(last.title) (\(rows.count))")
+                }
+            }
         }
 
+        /// The rows last sent.
+        var latestRows: [MovieRow] { rows.events.last?.value.element.map(Array.init) ?? [] }
+
+        /// The title of every row ever sent, for "never shown" checks.
+        var everyTitleShown: Set<String> {
+            Set(rows.events.flatMap { $0.value.element?.map(\.title) ?? [] })
+        }
+
+        /// Whether the results now show `count` rows for `query` (the subtitle quotes it).
+        func shows(_ count: Int, rowsFor query: String) -> Bool {
+            subtitle.events.last?.value.element == (query.isEmpty ? "" : "“\(query)”")
+                && rows.events.last?.value.element?.count == count
+        }
+
+        /// Each value of `message`, by its text.
+        var messageTexts: [Recorded<Event<String?>>] {
+            message.events.compactMap { recorded in
+                recorded.value.element.map { .next(recorded.time, $0?.text) }
+            }
+        }
+
+        /// Each value of `footer` in a word: the count alone when the results ended, as the
+        /// key hints that follow it are the same every time.
+        var footerSummaries: [Recorded<Event<String>>] {
+            footer.events.compactMap { recorded in
+                recorded.value.element.map { footer in
+                    let summary =
+                        switch footer {
+                        case .hint: "hint"
+                        case .searching: "searching"
+                        case .loadingMore: "loading more"
+                        case .waiting(let text): text
+                        case .failed: "failed"
+                        case .ended(let text): String(text.split(separator: " · ")[0])
+                        }
+                    return .next(recorded.time, summary)
+                }
+            }
+        }
+
+        /// The movies Enter opened, as the coordinator's actions heard them: by title, with
+        /// their virtual time.
         var openedTitles: [Recorded<Event<String>>] {
             openedMovies.events.compactMap { recorded in
                 recorded.value.element.map { .next(recorded.time, $0.title) }
@@ -133,12 +198,9 @@ struct SearchViewModelTests {
 
         harness.scheduler.advance(to: 529)
         #expect(service.calls.isEmpty, "nothing before the pause")
-        harness.scheduler.advance(to: 530)
-        #expect(await harness.waitForState { $0.query == "dune" && $0.rowCount == 3 })
-        harness.scheduler.advance(to: 1700)
-        #expect(await harness.waitForState { $0.query == "기생충" && $0.rowCount == 1 })
-        harness.scheduler.advance(to: 2300)
-        #expect(await harness.waitForState { $0.query == "dune" && $0.rowCount == 3 })
+        #expect(await harness.advance(to: 530) { harness.shows(3, rowsFor: "dune") })
+        #expect(await harness.advance(to: 1700) { harness.shows(1, rowsFor: "기생충") })
+        #expect(await harness.advance(to: 2300) { harness.shows(3, rowsFor: "dune") })
 
         #expect(
             service.calls == [
@@ -158,18 +220,19 @@ struct SearchViewModelTests {
             service: service, inputs: [.next(210, .text("dun")), .next(530, .text("dune"))])
         harness.open(gate, at: 900)
 
-        #expect(await harness.advance(to: 510, untilStates: 4))
+        #expect(await harness.advance(to: 510) { harness.subtitle.events.count == 2 })
         #expect(await gate.waitForWaiters(1))
-        #expect(await harness.advance(to: 830, untilStates: 8))
+        #expect(await harness.advance(to: 830) { harness.shows(1, rowsFor: "dune") })
         #expect(await gate.waitForCancellations(1), "the newer query stopped the wait")
-        #expect(await harness.advance(to: 900, untilStates: 8))
+        harness.scheduler.advance(to: 900)
         #expect(await service.waitForAnswer(to: .searchMovies(query: "dun", page: 1)))
 
         #expect(
             service.calls == [
                 .searchMovies(query: "dun", page: 1), .searchMovies(query: "dune", page: 1),
             ])
-        #expect(harness.latest?.movieList.movies.map(\.title) == ["New 2"])
+        #expect(harness.latestRows.map(\.title) == ["New 2"])
+        #expect(harness.rows.events.count == 2, "the late answer sent no rows")
         #expect(!harness.everyTitleShown.contains("Old 1"))
     }
 
@@ -184,16 +247,19 @@ struct SearchViewModelTests {
                 .next(600, .select(19)), .next(700, .select(29)), .next(800, .open(29)),
             ])
 
-        #expect(await harness.advance(to: 510, untilStates: 5))
-        #expect(await harness.advance(to: 600, untilStates: 9))
-        #expect(await harness.advance(to: 800, untilStates: 10))
+        #expect(await harness.advance(to: 510) { harness.shows(20, rowsFor: "movie") })
+        #expect(await harness.advance(to: 600) { harness.shows(30, rowsFor: "movie") })
+        #expect(
+            await harness.advance(to: 800) {
+                harness.position.events.last?.value.element == "30 / 30"
+            })
 
         #expect(
             service.calls == [
                 .searchMovies(query: "movie", page: 1), .searchMovies(query: "movie", page: 2),
             ])
         #expect(
-            harness.latest?.footer
+            harness.footer.events.last?.value.element
                 == .ended(
                     "All 30 movies · ↑↓ move · enter open · / edit · esc close · ? help · q quit"))
         #expect(harness.openedTitles == [.next(800, "Movie 30")])
@@ -206,15 +272,14 @@ struct SearchViewModelTests {
         let harness = Harness(
             service: service, inputs: [.next(210, .text("dune")), .next(600, .retry)])
 
-        #expect(await harness.advance(to: 510, untilStates: 5))
-        #expect(harness.latest?.message?.text == TMDBError.offline.message)
-        #expect(await harness.advance(to: 600, untilStates: 7))
+        #expect(await harness.advance(to: 510) { harness.message.events.count == 2 })
+        #expect(harness.messageTexts.last == .next(510, TMDBError.offline.message))
+        #expect(await harness.advance(to: 600) { harness.shows(2, rowsFor: "dune") })
 
         #expect(
             service.calls == [
                 .searchMovies(query: "dune", page: 1), .searchMovies(query: "dune", page: 1),
             ])
-        #expect(harness.latest?.rowCount == 2)
         #expect(searchCalls.count == service.calls.count, "the search asked for nothing else")
     }
 }

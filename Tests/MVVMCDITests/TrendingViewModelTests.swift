@@ -255,11 +255,13 @@ struct TrendingStateTests {
 
 /// The list as Input → Output on virtual time, against a fake service it is handed: no HTTP,
 /// nothing shared, so these tests run in parallel with everything else. Inputs are hot
-/// observables on a `TestScheduler`; answers held at a `Gate` are let through at a virtual
-/// time; every state is recorded with its time and checked, in order.
+/// observables on a `TestScheduler` (one tick is one millisecond; in RxTest,
+/// `TestScheduler(initialClock: 0, resolution: 0.001)`); answers held at a `Gate` are let
+/// through at a virtual time; each output is recorded on its own, with the virtual time of
+/// each value, as RxTest records them.
 @MainActor
 struct TrendingViewModelTests {
-    typealias State = TrendingViewModel.State
+    typealias Footer = TrendingViewModel.Footer
     typealias Call = FakeMovieService.Call
 
     /// What the user does, on one timeline; each case feeds one of the view model's inputs,
@@ -273,15 +275,22 @@ struct TrendingViewModelTests {
         case open(Int)
     }
 
-    /// A view model whose inputs play `inputs`, with its outputs recorded from time 200.
+    /// A view model whose inputs play `inputs`, with every output recorded from time 200.
     @MainActor
     final class Harness {
         let scheduler = TestScheduler()
         let viewModel: TrendingViewModel
-        let output: TrendingViewModel.Output
-        let states: TestableObserver<State>
+        let title: TestableObserver<String>
+        let subtitle: TestableObserver<String>
+        let position: TestableObserver<String>
+        let rows: TestableObserver<MovieRows<Movie>>
+        let selectedRow: TestableObserver<Int>
+        let isLoading: TestableObserver<Bool>
+        let message: TestableObserver<ListMessage?>
+        let footer: TestableObserver<Footer>
         let openedMovies: TestableObserver<Movie>
-        private let stateCount = Tally()
+        /// Counts every value any output sends, so that a wait wakes on each.
+        private let values = Tally()
         private let disposeBag = DisposeBag()
 
         init(
@@ -301,7 +310,7 @@ struct TrendingViewModelTests {
             viewModel = TrendingViewModel(
                 timeWindow: timeWindow, actions: actions, movieService: service,
                 dataSourceName: dataSourceName)
-            output = viewModel.transform(
+            let output = viewModel.transform(
                 input: TrendingViewModel.Input(
                     viewDidLoad: signal { if case .viewDidLoad = $0 { () } else { nil } },
                     toggleTimeWindow: signal { if case .toggleTimeWindow = $0 { () } else { nil } },
@@ -309,14 +318,23 @@ struct TrendingViewModelTests {
                     selection: signal { if case .select(let row) = $0 { row } else { nil } },
                     rowWillDisplay: signal { if case .display(let row) = $0 { row } else { nil } },
                     selectMovie: signal { if case .open(let row) = $0 { row } else { nil } }))
-            states = scheduler.createObserver(State.self)
+            title = scheduler.createObserver(String.self)
+            subtitle = scheduler.createObserver(String.self)
+            position = scheduler.createObserver(String.self)
+            rows = scheduler.createObserver(MovieRows<Movie>.self)
+            selectedRow = scheduler.createObserver(Int.self)
+            isLoading = scheduler.createObserver(Bool.self)
+            message = scheduler.createObserver(ListMessage?.self)
+            footer = scheduler.createObserver(Footer.self)
             scheduler.scheduleAt(TestScheduler.Defaults.subscribed) { [self] in
-                output.state.asObservable()
-                    .subscribe { [states, stateCount] event in
-                        states.on(event)
-                        stateCount.increment()
-                    }
-                    .disposed(by: disposeBag)
+                record(output.title, on: title)
+                record(output.subtitle, on: subtitle)
+                record(output.position, on: position)
+                record(output.rows, on: rows)
+                record(output.selectedRow, on: selectedRow)
+                record(output.isLoading, on: isLoading)
+                record(output.message, on: message)
+                record(output.footer, on: footer)
                 output.selectedMovie.emit().disposed(by: disposeBag)
             }
         }
@@ -326,26 +344,63 @@ struct TrendingViewModelTests {
             scheduler.scheduleAt(time) { gate.open() }
         }
 
-        /// Runs the inputs up to `time`, then waits, with the clock standing still, until
-        /// `count` states have been recorded in all (the answers to what was asked).
-        func advance(to time: TestTime, untilStates count: Int) async -> Bool {
-            scheduler.advance(to: time)
-            return await stateCount.wait(until: count)
+        private func record<Value>(_ output: Driver<Value>, on observer: TestableObserver<Value>) {
+            output.drive(onNext: { [values] value in
+                observer.on(.next(value))
+                values.increment()
+            })
+            .disposed(by: disposeBag)
         }
 
-        /// Every state so far in a few readable words, with its virtual time.
-        var summaries: [Recorded<Event<String>>] {
-            states.events.map { recorded in
-                switch recorded.value {
-                case .next(let state): .next(recorded.time, Self.summary(of: state))
-                case .error(let error): .error(recorded.time, error)
-                case .completed: .completed(recorded.time)
+        /// Runs the inputs up to `time`, then waits, with the clock standing still, until
+        /// `condition` holds: the answers to what was asked have arrived.
+        func advance(to time: TestTime, until condition: @MainActor () -> Bool) async -> Bool {
+            scheduler.advance(to: time)
+            return await waitUntil {
+                _ = values.count
+                return condition()
+            }
+        }
+
+        /// Each value of `rows`, as "first … last (count)" by title, or "none".
+        var rowSummaries: [Recorded<Event<String>>] {
+            rows.events.compactMap { recorded in
+                recorded.value.element.map { rows in
+                    guard let first = rows.first, let last = rows.last else {
+                        return .next(recorded.time, "none")
+                    }
+                    return .next(recorded.time, "\(first.title) … \(last.title) (\(rows.count))")
                 }
             }
         }
 
-        /// The latest state.
-        var latest: State? { states.events.last?.value.element }
+        /// The rows last sent.
+        var latestRows: [MovieRow] { rows.events.last?.value.element.map(Array.init) ?? [] }
+
+        /// Each value of `message`, by its text.
+        var messageTexts: [Recorded<Event<String?>>] {
+            message.events.compactMap { recorded in
+                recorded.value.element.map { .next(recorded.time, $0?.text) }
+            }
+        }
+
+        /// Each value of `footer` in a word: the count alone when the list ended, as the key
+        /// hints that follow it are the same every time.
+        var footerSummaries: [Recorded<Event<String>>] {
+            footer.events.compactMap { recorded in
+                recorded.value.element.map { footer in
+                    let summary =
+                        switch footer {
+                        case .hint: "hint"
+                        case .loadingMore: "loading more"
+                        case .waiting(let text): text
+                        case .failed: "failed"
+                        case .ended(let text): String(text.split(separator: " · ")[0])
+                        }
+                    return .next(recorded.time, summary)
+                }
+            }
+        }
 
         /// The movies Enter opened, as the coordinator's actions heard them: by title, with
         /// their virtual time.
@@ -353,29 +408,6 @@ struct TrendingViewModelTests {
             openedMovies.events.compactMap { recorded in
                 recorded.value.element.map { .next(recorded.time, $0.title) }
             }
-        }
-
-        /// "subtitle | body | footer": the body is "loading", the message, or the position
-        /// with the selected movie's title.
-        static func summary(of state: State) -> String {
-            let body: String
-            if state.isLoadingFirstPage {
-                body = "loading"
-            } else if let message = state.message {
-                body = message.text
-            } else {
-                body = "\(state.position) \(state.movieList.movies[state.selectedRow].title)"
-            }
-            let footer =
-                switch state.footer {
-                case .hint: "hint"
-                case .loadingMore: "loading more"
-                case .waiting(let text): text
-                case .failed: "failed"
-                // The count alone: the key hints that follow it are the same in every state.
-                case .ended(let text): String(text.split(separator: " · ")[0])
-                }
-            return "\(state.subtitle) | \(body) | \(footer)"
         }
     }
 
@@ -391,11 +423,9 @@ struct TrendingViewModelTests {
             gate: gate)
     }
 
-    /// The three states of a first load of movies 1…20 at 210.
-    private static let firstLoad: [Recorded<Event<String>>] = [
-        .next(200, "this week · fake data | No trending movies right now. | hint"),
-        .next(210, "this week · fake data | loading | hint"),
-        .next(210, "this week · fake data | 1 / 20 Movie 1 | hint"),
+    /// The rows of a first load of movies 1…20 at 210.
+    private static let firstRows: [Recorded<Event<String>>] = [
+        .next(200, "none"), .next(210, "Movie 1 … Movie 20 (20)"),
     ]
 
     // MARK: First page (T1, T2, T9)
@@ -409,21 +439,22 @@ struct TrendingViewModelTests {
             inputs: [.next(210, .viewDidLoad)])
         harness.open(gate, at: 300)
 
-        #expect(await harness.advance(to: 210, untilStates: 2))
+        #expect(await harness.advance(to: 210) { harness.isLoading.events.count == 2 })
         #expect(await gate.waitForWaiters(1))
-        #expect(harness.states.events.count == 2, "nothing passes a closed gate")
-        #expect(await harness.advance(to: 300, untilStates: 3))
+        #expect(harness.rows.events.count == 1, "nothing passes a closed gate")
+        #expect(await harness.advance(to: 300) { harness.isLoading.events.count == 3 })
 
-        let source = "a source named by the container"
         #expect(
-            harness.summaries == [
-                .next(200, "this week · \(source) | No trending movies right now. | hint"),
-                .next(210, "this week · \(source) | loading | hint"),
-                .next(300, "this week · \(source) | 1 / 20 Movie 1 | hint"),
-            ])
-        let loaded = try #require(harness.latest)
+            harness.subtitle.events == [.next(200, "this week · a source named by the container")])
         #expect(
-            loaded.row(at: 0) == .init(rank: "1", title: "Movie 1", year: "2024", rating: "★ 7.4"))
+            harness.isLoading.events == [.next(200, false), .next(210, true), .next(300, false)])
+        #expect(
+            harness.messageTexts == [.next(200, "No trending movies right now."), .next(210, nil)])
+        #expect(
+            harness.rowSummaries == [.next(200, "none"), .next(300, "Movie 1 … Movie 20 (20)")])
+        #expect(
+            harness.latestRows.first
+                == .init(rank: "1", title: "Movie 1", year: "2024", rating: "★ 7.4"))
         #expect(service.calls == [.trendingMovies(timeWindow: .week, page: 1)])
     }
 
@@ -434,17 +465,21 @@ struct TrendingViewModelTests {
         let harness = Harness(
             service: service, inputs: [.next(210, .viewDidLoad), .next(300, .retry)])
 
-        #expect(await harness.advance(to: 210, untilStates: 3))
-        #expect(await harness.advance(to: 300, untilStates: 5))
+        #expect(await harness.advance(to: 210) { harness.isLoading.events.count == 3 })
+        #expect(await harness.advance(to: 300) { harness.isLoading.events.count == 5 })
 
         #expect(
-            harness.summaries == [
-                .next(200, "this week · fake data | No trending movies right now. | hint"),
-                .next(210, "this week · fake data | loading | hint"),
-                .next(210, "this week · fake data | \(TMDBError.offline.message) | hint"),
-                .next(300, "this week · fake data | loading | hint"),
-                .next(300, "this week · fake data | 1 / 20 Movie 1 | hint"),
+            harness.isLoading.events == [
+                .next(200, false), .next(210, true), .next(210, false), .next(300, true),
+                .next(300, false),
             ])
+        #expect(
+            harness.messageTexts == [
+                .next(200, "No trending movies right now."), .next(210, nil),
+                .next(210, TMDBError.offline.message), .next(300, nil),
+            ])
+        #expect(
+            harness.rowSummaries == [.next(200, "none"), .next(300, "Movie 1 … Movie 20 (20)")])
         #expect(
             service.calls == [
                 .trendingMovies(timeWindow: .week, page: 1),
@@ -467,20 +502,23 @@ struct TrendingViewModelTests {
             ])
         harness.open(gate, at: 400)
 
-        #expect(await harness.advance(to: 210, untilStates: 3))
-        #expect(await harness.advance(to: 320, untilStates: 8))
-        #expect(await harness.advance(to: 400, untilStates: 9))
+        #expect(await harness.advance(to: 210) { harness.rows.events.count == 2 })
+        #expect(await harness.advance(to: 320) { harness.position.events.count == 7 })
+        #expect(await harness.advance(to: 400) { harness.rows.events.count == 3 })
 
         #expect(
-            harness.summaries
-                == Self.firstLoad + [
-                    .next(300, "this week · fake data | 16 / 20 Movie 16 | loading more"),
-                    .next(310, "this week · fake data | 20 / 20 Movie 20 | loading more"),
-                    .next(310, "this week · fake data | 17 / 20 Movie 17 | loading more"),
-                    .next(320, "this week · fake data | 20 / 20 Movie 20 | loading more"),
-                    .next(320, "this week · fake data | 19 / 20 Movie 19 | loading more"),
-                    .next(400, "this week · fake data | 19 / 40 Movie 19 | hint"),
-                ])
+            harness.position.events == [
+                .next(200, ""), .next(210, "1 / 20"), .next(300, "16 / 20"), .next(310, "20 / 20"),
+                .next(310, "17 / 20"), .next(320, "20 / 20"), .next(320, "19 / 20"),
+                .next(400, "19 / 40"),
+            ])
+        // The moves change the position, not the rows: the rows are sent when the page lands.
+        #expect(harness.rowSummaries == Self.firstRows + [.next(400, "Movie 1 … Movie 40 (40)")])
+        #expect(
+            harness.footerSummaries == [
+                .next(200, "hint"), .next(210, "hint"), .next(300, "loading more"),
+                .next(400, "hint"),
+            ])
         #expect(
             service.calls == [
                 .trendingMovies(timeWindow: .week, page: 1),
@@ -488,7 +526,7 @@ struct TrendingViewModelTests {
             ])
     }
 
-    @Test func duplicatesAndAdultTitlesNeverShowAndTheLastPageEndsTheList() async throws {
+    @Test func duplicatesAndAdultTitlesNeverShowAndTheLastPageEndsTheList() async {
         // T7, T8: page 2 of 2 repeats movies 18…20, and movie 23 is adult.
         var second = Sample.movies(18...30)
         second[5].isAdult = true
@@ -498,20 +536,24 @@ struct TrendingViewModelTests {
             service: service,
             inputs: [.next(210, .viewDidLoad), .next(300, .select(19)), .next(400, .select(28))])
 
-        #expect(await harness.advance(to: 210, untilStates: 3))
-        #expect(await harness.advance(to: 300, untilStates: 5))
-        #expect(await harness.advance(to: 400, untilStates: 6))
+        #expect(await harness.advance(to: 210) { harness.rows.events.count == 2 })
+        #expect(await harness.advance(to: 300) { harness.rows.events.count == 3 })
+        #expect(await harness.advance(to: 400) { harness.position.events.count == 5 })
 
-        let ended = "All 29 movies"
+        #expect(harness.rowSummaries == Self.firstRows + [.next(300, "Movie 1 … Movie 30 (29)")])
         #expect(
-            harness.summaries
-                == Self.firstLoad + [
-                    .next(300, "this week · fake data | 20 / 20 Movie 20 | loading more"),
-                    .next(300, "this week · fake data | 20 / 29 Movie 20 | \(ended)"),
-                    .next(400, "this week · fake data | 29 / 29 Movie 30 | \(ended)"),
-                ])
-        let last = try #require(harness.latest)
-        #expect(last.movieList.movies.map(\.id) == Array(1...22) + Array(24...30))
+            harness.latestRows.map(\.title)
+                == (Array(1...22) + Array(24...30)).map { "Movie \($0)" })
+        #expect(
+            harness.position.events == [
+                .next(200, ""), .next(210, "1 / 20"), .next(300, "20 / 20"), .next(300, "20 / 29"),
+                .next(400, "29 / 29"),
+            ])
+        #expect(
+            harness.footerSummaries == [
+                .next(200, "hint"), .next(210, "hint"), .next(300, "loading more"),
+                .next(300, "All 29 movies"),
+            ])
         #expect(
             service.calls == [
                 .trendingMovies(timeWindow: .week, page: 1),
@@ -519,7 +561,7 @@ struct TrendingViewModelTests {
             ])
     }
 
-    @Test func aFailedNextPageKeepsTheListAndRetryFetchesIt() async throws {
+    @Test func aFailedNextPageKeepsTheListAndRetryFetchesIt() async {
         // T9
         answerPage(1, Sample.movies(1...20))
         service.answerTrending(page: 2, with: .failure(.rateLimited(retryAfter: nil)))
@@ -528,21 +570,20 @@ struct TrendingViewModelTests {
             service: service,
             inputs: [.next(210, .viewDidLoad), .next(300, .select(19)), .next(400, .retry)])
 
-        #expect(await harness.advance(to: 210, untilStates: 3))
-        #expect(await harness.advance(to: 300, untilStates: 5))
-        let failed = try #require(harness.latest)
+        #expect(await harness.advance(to: 210) { harness.rows.events.count == 2 })
+        #expect(await harness.advance(to: 300) { harness.footer.events.count == 4 })
         let message = TMDBError.rateLimited(retryAfter: nil).message
-        #expect(failed.footer == .failed("Couldn't load more: \(message) r to retry"))
-        #expect(await harness.advance(to: 400, untilStates: 7))
+        #expect(
+            harness.footer.events.last?.value.element
+                == .failed("Couldn't load more: \(message) r to retry"))
+        #expect(await harness.advance(to: 400) { harness.rows.events.count == 3 })
 
         #expect(
-            harness.summaries
-                == Self.firstLoad + [
-                    .next(300, "this week · fake data | 20 / 20 Movie 20 | loading more"),
-                    .next(300, "this week · fake data | 20 / 20 Movie 20 | failed"),
-                    .next(400, "this week · fake data | 20 / 20 Movie 20 | loading more"),
-                    .next(400, "this week · fake data | 20 / 40 Movie 20 | hint"),
-                ])
+            harness.footerSummaries == [
+                .next(200, "hint"), .next(210, "hint"), .next(300, "loading more"),
+                .next(300, "failed"), .next(400, "loading more"), .next(400, "hint"),
+            ])
+        #expect(harness.rowSummaries == Self.firstRows + [.next(400, "Movie 1 … Movie 40 (40)")])
         #expect(
             service.calls == [
                 .trendingMovies(timeWindow: .week, page: 1),
@@ -563,16 +604,17 @@ struct TrendingViewModelTests {
                 .next(210, .viewDidLoad), .next(300, .select(3)), .next(400, .toggleTimeWindow),
             ])
 
-        #expect(await harness.advance(to: 210, untilStates: 3))
-        #expect(await harness.advance(to: 400, untilStates: 6))
+        #expect(await harness.advance(to: 210) { harness.isLoading.events.count == 3 })
+        #expect(await harness.advance(to: 400) { harness.isLoading.events.count == 5 })
 
         #expect(
-            harness.summaries
-                == Self.firstLoad + [
-                    .next(300, "this week · fake data | 4 / 20 Movie 4 | hint"),
-                    .next(400, "today · fake data | loading | hint"),
-                    .next(400, "today · fake data | 1 / 20 Day 101 | hint"),
-                ])
+            harness.subtitle.events == [
+                .next(200, "this week · fake data"), .next(400, "today · fake data"),
+            ])
+        #expect(
+            harness.rowSummaries
+                == Self.firstRows + [.next(400, "none"), .next(400, "Day 101 … Day 120 (20)")])
+        #expect(harness.selectedRow.events == [.next(200, 0), .next(300, 3), .next(400, 0)])
         #expect(
             service.calls == [
                 .trendingMovies(timeWindow: .week, page: 1),
@@ -593,22 +635,19 @@ struct TrendingViewModelTests {
             ])
         harness.open(gate, at: 400)
 
-        #expect(await harness.advance(to: 210, untilStates: 2))
+        #expect(await harness.advance(to: 210) { harness.isLoading.events.count == 2 })
         #expect(await gate.waitForWaiters(1))
-        #expect(await harness.advance(to: 300, untilStates: 4))
+        #expect(await harness.advance(to: 300) { harness.rows.events.count == 2 })
         #expect(await gate.waitForCancellations(1), "the switch did not cancel the week call")
         harness.scheduler.advance(to: 400)
         #expect(await service.waitForAnswer(to: .trendingMovies(timeWindow: .week, page: 1)))
-        #expect(await harness.advance(to: 500, untilStates: 5))
+        #expect(await harness.advance(to: 500) { harness.position.events.count == 3 })
 
+        #expect(harness.rowSummaries == [.next(200, "none"), .next(300, "Day 101 … Day 120 (20)")])
         #expect(
-            harness.summaries == [
-                .next(200, "this week · fake data | No trending movies right now. | hint"),
-                .next(210, "this week · fake data | loading | hint"),
-                .next(300, "today · fake data | loading | hint"),
-                .next(300, "today · fake data | 1 / 20 Day 101 | hint"),
-                .next(500, "today · fake data | 4 / 20 Day 104 | hint"),
-            ])
+            harness.position.events == [.next(200, ""), .next(300, "1 / 20"), .next(500, "4 / 20")])
+        #expect(
+            harness.isLoading.events == [.next(200, false), .next(210, true), .next(300, false)])
         #expect(
             service.calls == [
                 .trendingMovies(timeWindow: .week, page: 1),
@@ -630,23 +669,23 @@ struct TrendingViewModelTests {
             ])
         harness.open(gate, at: 500)
 
-        #expect(await harness.advance(to: 210, untilStates: 3))
-        #expect(await harness.advance(to: 300, untilStates: 4))
+        #expect(await harness.advance(to: 210) { harness.rows.events.count == 2 })
+        #expect(await harness.advance(to: 300) { harness.footer.events.count == 3 })
         #expect(await gate.waitForWaiters(1))
-        #expect(await harness.advance(to: 400, untilStates: 6))
+        #expect(await harness.advance(to: 400) { harness.rows.events.count == 4 })
         #expect(await gate.waitForCancellations(1), "the switch did not cancel page 2")
         harness.scheduler.advance(to: 500)
         #expect(await service.waitForAnswer(to: .trendingMovies(timeWindow: .week, page: 2)))
-        #expect(await harness.advance(to: 600, untilStates: 7))
+        #expect(await harness.advance(to: 600) { harness.position.events.count == 6 })
 
         #expect(
-            harness.summaries
-                == Self.firstLoad + [
-                    .next(300, "this week · fake data | 20 / 20 Movie 20 | loading more"),
-                    .next(400, "today · fake data | loading | hint"),
-                    .next(400, "today · fake data | 1 / 20 Day 101 | hint"),
-                    .next(600, "today · fake data | 4 / 20 Day 104 | hint"),
-                ])
+            harness.rowSummaries
+                == Self.firstRows + [.next(400, "none"), .next(400, "Day 101 … Day 120 (20)")])
+        #expect(
+            harness.position.events == [
+                .next(200, ""), .next(210, "1 / 20"), .next(300, "20 / 20"), .next(400, ""),
+                .next(400, "1 / 20"), .next(600, "4 / 20"),
+            ])
         #expect(
             service.calls == [
                 .trendingMovies(timeWindow: .week, page: 1),
@@ -670,17 +709,14 @@ struct TrendingViewModelTests {
                 .next(500, .open(0)), .next(510, .open(20)),
             ])
 
-        #expect(await harness.advance(to: 210, untilStates: 3))
-        #expect(await harness.advance(to: 400, untilStates: 5))
+        #expect(await harness.advance(to: 210) { harness.rows.events.count == 2 })
+        #expect(await harness.advance(to: 400) { harness.rows.events.count == 4 })
         harness.scheduler.advance(to: 600)
 
         #expect(harness.openedTitles == [.next(300, "Movie 3"), .next(500, "Day 101")])
         #expect(
-            harness.summaries
-                == Self.firstLoad + [
-                    .next(400, "today · fake data | loading | hint"),
-                    .next(400, "today · fake data | 1 / 20 Day 101 | hint"),
-                ])
+            harness.rowSummaries
+                == Self.firstRows + [.next(400, "none"), .next(400, "Day 101 … Day 120 (20)")])
     }
 
     /// The inputs' times: all at 300 (a paste), or one every 10 ms (slow typing).
@@ -702,17 +738,16 @@ struct TrendingViewModelTests {
             inputs: [.next(210, .viewDidLoad)]
                 + zip(times, keys).map { time, key in .next(time, key) })
 
-        #expect(await harness.advance(to: 210, untilStates: 3))
-        #expect(await harness.advance(to: 400, untilStates: 9))
+        #expect(await harness.advance(to: 210) { harness.rows.events.count == 2 })
+        #expect(await harness.advance(to: 400) { harness.rows.events.count == 4 })
 
         #expect(
-            harness.summaries.dropFirst(3).map(\.value) == [
-                .next("this week · fake data | 2 / 20 Movie 2 | hint"),
-                .next("this week · fake data | 3 / 20 Movie 3 | hint"),
-                .next("today · fake data | loading | hint"),
-                .next("today · fake data | loading | hint"),
-                .next("today · fake data | loading | hint"),
-                .next("today · fake data | 1 / 20 Day 101 | hint"),
+            harness.position.events.dropFirst(2).map(\.value) == [
+                .next("2 / 20"), .next("3 / 20"), .next(""), .next("1 / 20"),
+            ])
+        #expect(
+            harness.rowSummaries.dropFirst(2).map(\.value) == [
+                .next("none"), .next("Day 101 … Day 120 (20)"),
             ])
         #expect(harness.openedTitles.map(\.value) == [.next("Movie 3")])
         #expect(

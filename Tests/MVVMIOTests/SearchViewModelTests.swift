@@ -69,15 +69,17 @@ struct SearchStateTests {
     }
 }
 
-/// The search as Input → Output on virtual time: the text and the keys are hot observables on
-/// a `TestScheduler`, the states are recorded with the virtual time each came at, and every
-/// state is checked, in order. The 300 ms debounce runs on the same scheduler, so it fires at
-/// an exact virtual time; answers come from an `HTTPStub` through the shared client, and while
-/// one is on its way the clock stands still, so it lands at the time of the pause that sent it.
+/// The search as Input → Output on virtual time (one tick is one millisecond; in RxTest,
+/// `TestScheduler(initialClock: 0, resolution: 0.001)`): the text and the keys are hot
+/// observables on a `TestScheduler`, and each output is recorded on its own, with the virtual
+/// time of each value, as RxTest records them. The 300 ms debounce runs on the same scheduler,
+/// so it fires at an exact virtual time; answers come from an `HTTPStub` through the shared
+/// client, and while one is on its way the clock stands still, so it lands at the time of the
+/// pause that sent it.
 @MainActor
 @Suite(.sharingTMDBClient)
 struct SearchViewModelTests {
-    typealias State = SearchViewModel.State
+    typealias Footer = SearchViewModel.Footer
 
     /// What the user does, on one timeline; inputs at the same virtual time arrive in the
     /// order written.
@@ -89,15 +91,21 @@ struct SearchViewModelTests {
         case open(Int)
     }
 
-    /// A view model whose inputs play `inputs`, with its outputs recorded from time 200.
+    /// A view model whose inputs play `inputs`, with every output recorded from time 200.
     @MainActor
     final class Harness {
         let scheduler = TestScheduler()
         let viewModel: SearchViewModel
-        let output: SearchViewModel.Output
-        let states: TestableObserver<State>
+        let subtitle: TestableObserver<String>
+        let position: TestableObserver<String>
+        let rows: TestableObserver<MovieRows<Movie>>
+        let isSearching: TestableObserver<Bool>
+        let message: TestableObserver<ListMessage?>
+        let footer: TestableObserver<Footer>
+        let isRetryEnabled: TestableObserver<Bool>
         let openedMovies: TestableObserver<Movie>
-        private let stateCount = Tally()
+        /// Counts every value any output sends, so that a wait wakes on each.
+        private let values = Tally()
         private let disposeBag = DisposeBag()
 
         init(inputs: [Recorded<Event<UserInput>>]) {
@@ -106,77 +114,97 @@ struct SearchViewModelTests {
                 inputs.compactMap(pick).asSignal(onErrorSignalWith: .empty())
             }
             viewModel = SearchViewModel(scheduler: scheduler)
-            output = viewModel.transform(
+            let output = viewModel.transform(
                 input: SearchViewModel.Input(
                     text: signal { if case .text(let text) = $0 { text } else { nil } },
                     retry: signal { if case .retry = $0 { () } else { nil } },
                     selection: signal { if case .select(let row) = $0 { row } else { nil } },
                     rowWillDisplay: signal { if case .display(let row) = $0 { row } else { nil } },
                     selectMovie: signal { if case .open(let row) = $0 { row } else { nil } }))
-            states = scheduler.createObserver(State.self)
+            subtitle = scheduler.createObserver(String.self)
+            position = scheduler.createObserver(String.self)
+            rows = scheduler.createObserver(MovieRows<Movie>.self)
+            isSearching = scheduler.createObserver(Bool.self)
+            message = scheduler.createObserver(ListMessage?.self)
+            footer = scheduler.createObserver(Footer.self)
+            isRetryEnabled = scheduler.createObserver(Bool.self)
             openedMovies = scheduler.createObserver(Movie.self)
             scheduler.scheduleAt(TestScheduler.Defaults.subscribed) { [self] in
-                output.state.asObservable()
-                    .subscribe { [states, stateCount] event in
-                        states.on(event)
-                        stateCount.increment()
-                    }
-                    .disposed(by: disposeBag)
+                record(output.subtitle, on: subtitle)
+                record(output.position, on: position)
+                record(output.rows, on: rows)
+                record(output.isSearching, on: isSearching)
+                record(output.message, on: message)
+                record(output.footer, on: footer)
+                record(output.isRetryEnabled, on: isRetryEnabled)
                 output.selectedMovie.emit(to: openedMovies).disposed(by: disposeBag)
             }
         }
 
-        /// Runs the inputs up to `time`, then waits, with the clock standing still, until
-        /// `count` states have been recorded in all (the answers to what was asked).
-        func advance(to time: TestTime, untilStates count: Int) async -> Bool {
-            scheduler.advance(to: time)
-            return await stateCount.wait(until: count)
+        private func record<Value>(_ output: Driver<Value>, on observer: TestableObserver<Value>) {
+            output.drive(onNext: { [values] value in
+                observer.on(.next(value))
+                values.increment()
+            })
+            .disposed(by: disposeBag)
         }
 
-        /// Every state so far in a few readable words, with its virtual time.
-        var summaries: [Recorded<Event<String>>] {
-            states.events.map { recorded in
-                switch recorded.value {
-                case .next(let state): .next(recorded.time, Self.summary(of: state))
-                case .error(let error): .error(recorded.time, error)
-                case .completed: .completed(recorded.time)
+        /// Runs the inputs up to `time`, then waits, with the clock standing still, until
+        /// `condition` holds: the answers to what was asked have arrived.
+        func advance(to time: TestTime, until condition: @MainActor () -> Bool) async -> Bool {
+            scheduler.advance(to: time)
+            return await waitUntil {
+                _ = values.count
+                return condition()
+            }
+        }
+
+        /// Each value of `rows`, as "first … last (count)" by title, or "none".
+        var rowSummaries: [Recorded<Event<String>>] {
+            rows.events.compactMap { recorded in
+                recorded.value.element.map { rows in
+                    guard let first = rows.first, let last = rows.last else {
+                        return .next(recorded.time, "none")
+                    }
+                    return .next(recorded.time, "\(first.title) … \(last.title) (\(rows.count))")
                 }
             }
         }
 
-        var latest: State? { states.events.last?.value.element }
+        /// The rows last sent.
+        var latestRows: [MovieRow] { rows.events.last?.value.element.map(Array.init) ?? [] }
+
+        /// Each value of `message`, by its text.
+        var messageTexts: [Recorded<Event<String?>>] {
+            message.events.compactMap { recorded in
+                recorded.value.element.map { .next(recorded.time, $0?.text) }
+            }
+        }
+
+        /// Each value of `footer` in a word: the count alone when the results ended, as the
+        /// key hints that follow it are the same every time.
+        var footerSummaries: [Recorded<Event<String>>] {
+            footer.events.compactMap { recorded in
+                recorded.value.element.map { footer in
+                    let summary =
+                        switch footer {
+                        case .hint: "hint"
+                        case .searching: "searching"
+                        case .loadingMore: "loading more"
+                        case .waiting(let text): text
+                        case .failed: "failed"
+                        case .ended(let text): String(text.split(separator: " · ")[0])
+                        }
+                    return .next(recorded.time, summary)
+                }
+            }
+        }
 
         /// The movies Enter opened, by title, with their virtual time.
         var openedTitles: [Recorded<Event<String>>] {
             openedMovies.events.compactMap { recorded in
                 recorded.value.element.map { .next(recorded.time, $0.title) }
             }
-        }
-
-        /// "subtitle | body | footer": the body is "searching", the message, the position
-        /// with the selected movie's title, or "empty".
-        static func summary(of state: State) -> String {
-            let body: String
-            if state.isSearching {
-                body = "searching"
-            } else if let message = state.message {
-                body = message.text
-            } else if state.rowCount > 0 {
-                body = "\(state.position) \(state.movieList.movies[state.selectedRow].title)"
-            } else {
-                body = "empty"
-            }
-            let footer =
-                switch state.footer {
-                case .hint: "hint"
-                case .searching: "searching"
-                case .loadingMore: "loading more"
-                case .waiting(let text): text
-                case .failed: "failed"
-                // The count alone: the key hints that follow it are the same in every state.
-                case .ended(let text): String(text.split(separator: " · ")[0])
-                }
-            return "\(state.subtitle) | \(body) | \(footer)"
         }
     }
 
@@ -201,30 +229,30 @@ struct SearchViewModelTests {
             with: Fixtures.page(page, of: totalPages, movies, delay: delay))
     }
 
-    private static let idle: Recorded<Event<String>> = .next(200, " | empty | hint")
-
     // MARK: S2 — the debounce
 
     @Test func theQueryIsSentThreeHundredMillisecondsAfterTheLastEdit() async {
-        // S2: edits at 210, 220 and 400; the pause ends at 700, not before.
+        // S2: edits at 210, 220 and 400; the pause ends at 700, not before, and sends the
+        // query at once: the indicator shows from the first edit to the answer, unbroken.
         stubSearch("dune", [Fixtures.Movie(id: 1, title: "Dune: Part Two")])
         let harness = Harness(inputs: [
             .next(210, .text("d")), .next(220, .text("du")), .next(400, .text("dune")),
         ])
 
-        #expect(await harness.advance(to: 699, untilStates: 4))
+        #expect(await harness.advance(to: 699) { harness.isSearching.events.count == 2 })
         #expect(sentQueries.isEmpty, "299 ms after the last edit nothing is sent")
-        #expect(await harness.advance(to: 700, untilStates: 7))
+        #expect(await harness.advance(to: 700) { harness.isSearching.events.count == 3 })
 
         #expect(
-            harness.summaries == [
-                Self.idle,
-                .next(210, " | searching | searching"),
-                .next(220, " | searching | searching"),
-                .next(400, " | searching | searching"),
-                .next(700, " | empty | hint"),
-                .next(700, "“dune” | searching | searching"),
-                .next(700, "“dune” | 1 / 1 Dune: Part Two | 1 movie"),
+            harness.isSearching.events == [.next(200, false), .next(210, true), .next(700, false)])
+        #expect(harness.subtitle.events == [.next(200, ""), .next(700, "“dune”")])
+        #expect(
+            harness.rowSummaries == [
+                .next(200, "none"), .next(700, "Dune: Part Two … Dune: Part Two (1)"),
+            ])
+        #expect(
+            harness.footerSummaries == [
+                .next(200, "hint"), .next(210, "searching"), .next(700, "1 movie"),
             ])
         #expect(sentQueries == ["dune"])
     }
@@ -237,23 +265,20 @@ struct SearchViewModelTests {
             .next(210, .text(" dune ")), .next(600, .text("dune")), .next(1000, .text("  ")),
         ])
 
-        #expect(await harness.advance(to: 510, untilStates: 5))
-        #expect(await harness.advance(to: 1400, untilStates: 9))
+        #expect(await harness.advance(to: 510) { harness.rows.events.count == 2 })
+        #expect(await harness.advance(to: 1400) { harness.rows.events.count == 3 })
 
-        let loaded = "“dune” | 1 / 1 Dune: Part Two | 1 movie"
+        #expect(harness.subtitle.events == [.next(200, ""), .next(510, "“dune”"), .next(1000, "")])
         #expect(
-            harness.summaries == [
-                Self.idle,
-                .next(210, " | searching | searching"),
-                .next(510, " | empty | hint"),
-                .next(510, "“dune” | searching | searching"),
-                .next(510, loaded),
-                .next(600, "“dune” | 1 / 1 Dune: Part Two | searching"),
-                .next(900, loaded),
-                // "dune" again: the reducer leaves the state as it is, and says so once more.
-                .next(900, loaded),
-                .next(1000, " | empty | hint"),
-                .next(1300, " | empty | hint"),
+            harness.rowSummaries == [
+                .next(200, "none"), .next(510, "Dune: Part Two … Dune: Part Two (1)"),
+                .next(1000, "none"),
+            ])
+        #expect(
+            harness.footerSummaries == [
+                .next(200, "hint"), .next(210, "searching"), .next(510, "1 movie"),
+                // "dune" again waits for the pause, then leaves the results as they are.
+                .next(600, "searching"), .next(900, "1 movie"), .next(1000, "hint"),
             ])
         #expect(sentQueries == ["dune"])
     }
@@ -265,20 +290,21 @@ struct SearchViewModelTests {
         stubSearch("기생충", [Fixtures.Movie(id: 496_243, title: "Parasite")])
         let harness = Harness(inputs: [.next(210, .text("기생ㅊ")), .next(600, .text("기생충"))])
 
-        #expect(await harness.advance(to: 600, untilStates: 4))
+        #expect(await harness.advance(to: 600) { harness.isSearching.events.count == 4 })
         #expect(sentQueries.isEmpty)
-        #expect(await harness.advance(to: 900, untilStates: 7))
+        #expect(await harness.advance(to: 900) { harness.isSearching.events.count == 5 })
 
         #expect(
-            harness.summaries == [
-                Self.idle,
-                .next(210, " | searching | searching"),
-                .next(510, " | empty | hint"),
-                .next(600, " | searching | searching"),
-                .next(900, " | empty | hint"),
-                .next(900, "“기생충” | searching | searching"),
-                .next(900, "“기생충” | 1 / 1 Parasite | 1 movie"),
+            harness.isSearching.events == [
+                .next(200, false), .next(210, true), .next(510, false), .next(600, true),
+                .next(900, false),
             ])
+        #expect(
+            harness.footerSummaries == [
+                .next(200, "hint"), .next(210, "searching"), .next(510, "hint"),
+                .next(600, "searching"), .next(900, "1 movie"),
+            ])
+        #expect(harness.rowSummaries.last == .next(900, "Parasite … Parasite (1)"))
         #expect(sentQueries == ["기생충"])
     }
 
@@ -291,27 +317,22 @@ struct SearchViewModelTests {
         stubSearch("dune", [Fixtures.Movie(id: 2, title: "New Answer")])
         let harness = Harness(inputs: [.next(210, .text("dun")), .next(520, .text("dune"))])
 
-        #expect(await harness.advance(to: 510, untilStates: 4))
+        #expect(await harness.advance(to: 510) { harness.subtitle.events.count == 2 })
         #expect(
             await stub.waitUntil(timeout: .seconds(60)) {
                 $0.requests(path: Self.searchPath).count == 1
             })
-        #expect(await harness.advance(to: 820, untilStates: 8))
+        #expect(await harness.advance(to: 820) { harness.rows.events.count == 2 })
         #expect(
             await stub.waitUntil(timeout: .seconds(60)) { $0.isIdle },
             "the answer for \"dun\" never came")
 
         #expect(
-            harness.summaries == [
-                Self.idle,
-                .next(210, " | searching | searching"),
-                .next(510, " | empty | hint"),
-                .next(510, "“dun” | searching | searching"),
-                .next(520, "“dun” | searching | searching"),
-                .next(820, "“dun” | searching | searching"),
-                .next(820, "“dune” | searching | searching"),
-                .next(820, "“dune” | 1 / 1 New Answer | 1 movie"),
-            ])
+            harness.subtitle.events == [.next(200, ""), .next(510, "“dun”"), .next(820, "“dune”")])
+        #expect(
+            harness.rowSummaries == [.next(200, "none"), .next(820, "New Answer … New Answer (1)")])
+        #expect(
+            harness.isSearching.events == [.next(200, false), .next(210, true), .next(820, false)])
         #expect(sentQueries == ["dun", "dune"])
     }
 
@@ -328,28 +349,35 @@ struct SearchViewModelTests {
             .next(700, .open(20)), .next(700, .open(99)),
         ])
 
-        #expect(await harness.advance(to: 510, untilStates: 5))
-        #expect(await harness.advance(to: 600, untilStates: 8))
-        #expect(await harness.advance(to: 700, untilStates: 8))
+        #expect(await harness.advance(to: 510) { harness.rows.events.count == 2 })
+        #expect(await harness.advance(to: 600) { harness.rows.events.count == 3 })
+        #expect(await harness.advance(to: 700) { harness.rows.events.count == 3 })
 
         #expect(
-            harness.summaries == [
-                Self.idle,
-                .next(210, " | searching | searching"),
-                .next(510, " | empty | hint"),
-                .next(510, "“movie” | searching | searching"),
-                .next(510, "“movie” | 1 / 20 Movie 1 | hint"),
-                .next(600, "“movie” | 16 / 20 Movie 16 | loading more"),
-                .next(600, "“movie” | 20 / 20 Movie 20 | loading more"),
-                .next(600, "“movie” | 20 / 24 Movie 20 | All 24 movies"),
+            harness.position.events == [
+                .next(200, ""), .next(510, "1 / 20"), .next(600, "16 / 20"), .next(600, "20 / 20"),
+                .next(600, "20 / 24"),
+            ])
+        #expect(
+            harness.rowSummaries == [
+                .next(200, "none"), .next(510, "Movie 1 … Movie 20 (20)"),
+                .next(600, "Movie 1 … Movie 25 (24)"),
+            ])
+        #expect(
+            harness.footerSummaries == [
+                .next(200, "hint"), .next(210, "searching"), .next(510, "hint"),
+                .next(600, "loading more"), .next(600, "All 24 movies"),
             ])
         #expect(harness.openedTitles == [.next(700, "Movie 21")], "row 99 does not exist")
         #expect(stub.requests(path: Self.searchPath, query: ["page": "2"]).count == 1)
-        #expect(harness.latest?.movieList.movies.map(\.id) == Array(1...21) + Array(23...25))
+        #expect(
+            harness.latestRows.map(\.title)
+                == (Array(1...21) + Array(23...25)).map { "Movie \($0)" })
     }
 
     @Test func aFailureShowsItsMessageAndRetrySendsTheQueryAgain() async {
-        // S6, T9: the output keeps flowing after a failure.
+        // S6, T9: the output keeps flowing after a failure, and `r` applies once a query has
+        // been sent.
         stub.respond(
             to: Self.searchPath, query: ["query": "dune"],
             withSequence: [
@@ -358,19 +386,20 @@ struct SearchViewModelTests {
             ])
         let harness = Harness(inputs: [.next(210, .text("dune")), .next(600, .retry)])
 
-        #expect(await harness.advance(to: 510, untilStates: 5))
-        #expect(await harness.advance(to: 600, untilStates: 7))
+        #expect(await harness.advance(to: 510) { harness.isSearching.events.count == 3 })
+        #expect(await harness.advance(to: 600) { harness.isSearching.events.count == 5 })
 
         #expect(
-            harness.summaries == [
-                Self.idle,
-                .next(210, " | searching | searching"),
-                .next(510, " | empty | hint"),
-                .next(510, "“dune” | searching | searching"),
-                .next(510, "“dune” | \(TMDBError.offline.message) | hint"),
-                .next(600, "“dune” | searching | searching"),
-                .next(600, "“dune” | 1 / 1 Dune | 1 movie"),
+            harness.messageTexts == [
+                .next(200, nil), .next(510, TMDBError.offline.message), .next(600, nil),
             ])
+        #expect(
+            harness.isSearching.events == [
+                .next(200, false), .next(210, true), .next(510, false), .next(600, true),
+                .next(600, false),
+            ])
+        #expect(harness.isRetryEnabled.events == [.next(200, false), .next(510, true)])
+        #expect(harness.rowSummaries.last == .next(600, "Dune … Dune (1)"))
         #expect(sentQueries == ["dune", "dune"])
     }
 
@@ -379,8 +408,9 @@ struct SearchViewModelTests {
         stubSearch("zzz", [])
         let harness = Harness(inputs: [.next(210, .text("zzz"))])
 
-        #expect(await harness.advance(to: 510, untilStates: 5))
+        #expect(await harness.advance(to: 510) { harness.message.events.count == 2 })
 
-        #expect(harness.summaries.last == .next(510, "“zzz” | No movies match “zzz”. | hint"))
+        #expect(harness.messageTexts == [.next(200, nil), .next(510, "No movies match “zzz”.")])
+        #expect(harness.rowSummaries == [.next(200, "none")])
     }
 }

@@ -254,15 +254,16 @@ struct TrendingStateTests {
     }
 }
 
-/// The list as Input → Output on virtual time: the inputs are hot observables on a
-/// `TestScheduler`, the outputs are recorded with the virtual time each value came at, and
-/// every state is checked, in order. Pages come from an `HTTPStub` through the shared client;
-/// while a page is on its way the clock stands still, so it lands at the time of the input
-/// that asked for it.
+/// The list as Input → Output on virtual time (one tick is one millisecond; in RxTest,
+/// `TestScheduler(initialClock: 0, resolution: 0.001)`): the inputs are hot observables on a
+/// `TestScheduler`, and each output is recorded on its own, with the virtual time of each
+/// value, as RxTest records them. Each output sends only what changed, so a move sends a
+/// position and no rows. Pages come from an `HTTPStub` through the shared client; while a page
+/// is on its way the clock stands still, so it lands at the time of the input that asked for it.
 @MainActor
 @Suite(.sharingTMDBClient)
 struct TrendingViewModelTests {
-    typealias State = TrendingViewModel.State
+    typealias Footer = TrendingViewModel.Footer
 
     /// What the user does, on one timeline; each case feeds one of the view model's inputs,
     /// so inputs at the same virtual time arrive in the order written (a burst).
@@ -275,15 +276,22 @@ struct TrendingViewModelTests {
         case open(Int)
     }
 
-    /// A view model whose inputs play `inputs`, with its outputs recorded from time 200.
+    /// A view model whose inputs play `inputs`, with every output recorded from time 200.
     @MainActor
     final class Harness {
         let scheduler = TestScheduler()
         let viewModel: TrendingViewModel
-        let output: TrendingViewModel.Output
-        let states: TestableObserver<State>
+        let title: TestableObserver<String>
+        let subtitle: TestableObserver<String>
+        let position: TestableObserver<String>
+        let rows: TestableObserver<MovieRows<Movie>>
+        let selectedRow: TestableObserver<Int>
+        let isLoading: TestableObserver<Bool>
+        let message: TestableObserver<ListMessage?>
+        let footer: TestableObserver<Footer>
         let openedMovies: TestableObserver<Movie>
-        private let stateCount = Tally()
+        /// Counts every value any output sends, so that a wait wakes on each.
+        private let values = Tally()
         private let disposeBag = DisposeBag()
 
         init(timeWindow: TimeWindow = .week, inputs: [Recorded<Event<UserInput>>]) {
@@ -292,7 +300,7 @@ struct TrendingViewModelTests {
                 inputs.compactMap(pick).asSignal(onErrorSignalWith: .empty())
             }
             viewModel = TrendingViewModel(timeWindow: timeWindow)
-            output = viewModel.transform(
+            let output = viewModel.transform(
                 input: TrendingViewModel.Input(
                     viewDidLoad: signal { if case .viewDidLoad = $0 { () } else { nil } },
                     toggleTimeWindow: signal { if case .toggleTimeWindow = $0 { () } else { nil } },
@@ -300,68 +308,91 @@ struct TrendingViewModelTests {
                     selection: signal { if case .select(let row) = $0 { row } else { nil } },
                     rowWillDisplay: signal { if case .display(let row) = $0 { row } else { nil } },
                     selectMovie: signal { if case .open(let row) = $0 { row } else { nil } }))
-            states = scheduler.createObserver(State.self)
+            title = scheduler.createObserver(String.self)
+            subtitle = scheduler.createObserver(String.self)
+            position = scheduler.createObserver(String.self)
+            rows = scheduler.createObserver(MovieRows<Movie>.self)
+            selectedRow = scheduler.createObserver(Int.self)
+            isLoading = scheduler.createObserver(Bool.self)
+            message = scheduler.createObserver(ListMessage?.self)
+            footer = scheduler.createObserver(Footer.self)
             openedMovies = scheduler.createObserver(Movie.self)
             scheduler.scheduleAt(TestScheduler.Defaults.subscribed) { [self] in
-                output.state.asObservable()
-                    .subscribe { [states, stateCount] event in
-                        states.on(event)
-                        stateCount.increment()
-                    }
-                    .disposed(by: disposeBag)
+                record(output.title, on: title)
+                record(output.subtitle, on: subtitle)
+                record(output.position, on: position)
+                record(output.rows, on: rows)
+                record(output.selectedRow, on: selectedRow)
+                record(output.isLoading, on: isLoading)
+                record(output.message, on: message)
+                record(output.footer, on: footer)
                 output.selectedMovie.emit(to: openedMovies).disposed(by: disposeBag)
             }
         }
 
-        /// Runs the inputs up to `time`, then waits, with the clock standing still, until
-        /// `count` states have been recorded in all (the answers to what was asked).
-        func advance(to time: TestTime, untilStates count: Int) async -> Bool {
-            scheduler.advance(to: time)
-            return await stateCount.wait(until: count)
+        private func record<Value>(_ output: Driver<Value>, on observer: TestableObserver<Value>) {
+            output.drive(onNext: { [values] value in
+                observer.on(.next(value))
+                values.increment()
+            })
+            .disposed(by: disposeBag)
         }
 
-        /// Every state so far in a few readable words, with its virtual time.
-        var summaries: [Recorded<Event<String>>] {
-            states.events.map { recorded in
-                switch recorded.value {
-                case .next(let state): .next(recorded.time, Self.summary(of: state))
-                case .error(let error): .error(recorded.time, error)
-                case .completed: .completed(recorded.time)
+        /// Runs the inputs up to `time`, then waits, with the clock standing still, until
+        /// `condition` holds: the answers to what was asked have arrived.
+        func advance(to time: TestTime, until condition: @MainActor () -> Bool) async -> Bool {
+            scheduler.advance(to: time)
+            return await waitUntil {
+                _ = values.count
+                return condition()
+            }
+        }
+
+        /// Each value of `rows`, as "first … last (count)" by title, or "none".
+        var rowSummaries: [Recorded<Event<String>>] {
+            rows.events.compactMap { recorded in
+                recorded.value.element.map { rows in
+                    guard let first = rows.first, let last = rows.last else {
+                        return .next(recorded.time, "none")
+                    }
+                    return .next(recorded.time, "\(first.title) … \(last.title) (\(rows.count))")
                 }
             }
         }
 
-        /// The latest state.
-        var latest: State? { states.events.last?.value.element }
+        /// The rows last sent.
+        var latestRows: [MovieRow] { rows.events.last?.value.element.map(Array.init) ?? [] }
+
+        /// Each value of `message`, by its text.
+        var messageTexts: [Recorded<Event<String?>>] {
+            message.events.compactMap { recorded in
+                recorded.value.element.map { .next(recorded.time, $0?.text) }
+            }
+        }
+
+        /// Each value of `footer` in a word: the count alone when the list ended, as the key
+        /// hints that follow it are the same every time.
+        var footerSummaries: [Recorded<Event<String>>] {
+            footer.events.compactMap { recorded in
+                recorded.value.element.map { footer in
+                    let summary =
+                        switch footer {
+                        case .hint: "hint"
+                        case .loadingMore: "loading more"
+                        case .waiting(let text): text
+                        case .failed: "failed"
+                        case .ended(let text): String(text.split(separator: " · ")[0])
+                        }
+                    return .next(recorded.time, summary)
+                }
+            }
+        }
 
         /// The movies Enter opened, by title, with their virtual time.
         var openedTitles: [Recorded<Event<String>>] {
             openedMovies.events.compactMap { recorded in
                 recorded.value.element.map { .next(recorded.time, $0.title) }
             }
-        }
-
-        /// "subtitle | body | footer": the body is "loading", the message, or the position
-        /// with the selected movie's title.
-        static func summary(of state: State) -> String {
-            let body: String
-            if state.isLoadingFirstPage {
-                body = "loading"
-            } else if let message = state.message {
-                body = message.text
-            } else {
-                body = "\(state.position) \(state.movieList.movies[state.selectedRow].title)"
-            }
-            let footer =
-                switch state.footer {
-                case .hint: "hint"
-                case .loadingMore: "loading more"
-                case .waiting(let text): text
-                case .failed: "failed"
-                // The count alone: the key hints that follow it are the same in every state.
-                case .ended(let text): String(text.split(separator: " · ")[0])
-                }
-            return "\(state.subtitle) | \(body) | \(footer)"
         }
     }
 
@@ -380,11 +411,9 @@ struct TrendingViewModelTests {
             with: Fixtures.page(page, of: totalPages, movies, delay: delay))
     }
 
-    /// The three states of a first load of movies 1…20 at 210.
-    private static let firstLoad: [Recorded<Event<String>>] = [
-        .next(200, "this week · TMDB | No trending movies right now. | hint"),
-        .next(210, "this week · TMDB | loading | hint"),
-        .next(210, "this week · TMDB | 1 / 20 Movie 1 | hint"),
+    /// The rows of a first load of movies 1…20 at 210.
+    private static let firstRows: [Recorded<Event<String>>] = [
+        .next(200, "none"), .next(210, "Movie 1 … Movie 20 (20)"),
     ]
 
     // MARK: First page (T1, T2, T9)
@@ -400,22 +429,26 @@ struct TrendingViewModelTests {
             ])
         let harness = Harness(inputs: [.next(210, .viewDidLoad)])
 
-        #expect(await harness.advance(to: 210, untilStates: 3))
+        #expect(await harness.advance(to: 210) { harness.isLoading.events.count == 3 })
 
+        #expect(harness.title.events == [.next(200, "Trending movies")])
+        #expect(harness.subtitle.events == [.next(200, "this week · TMDB")])
         #expect(
-            harness.summaries == [
-                .next(200, "this week · TMDB | No trending movies right now. | hint"),
-                .next(210, "this week · TMDB | loading | hint"),
-                .next(210, "this week · TMDB | 1 / 3 Dune: Part Two | All 3 movies"),
+            harness.isLoading.events == [.next(200, false), .next(210, true), .next(210, false)])
+        #expect(
+            harness.messageTexts == [.next(200, "No trending movies right now."), .next(210, nil)])
+        #expect(
+            harness.rowSummaries == [
+                .next(200, "none"), .next(210, "Dune: Part Two … Unrated (3)"),
             ])
-        let loaded = try #require(harness.latest)
-        #expect(loaded.title == "Trending movies")
         #expect(
-            (0..<loaded.rowCount).map(loaded.row(at:)) == [
+            harness.latestRows == [
                 .init(rank: "1", title: "Dune: Part Two", year: "2024", rating: "★ 7.4"),
                 .init(rank: "2", title: "Undated", year: "—", rating: "★ 7.4"),
                 .init(rank: "3", title: "Unrated", year: "2024", rating: "no rating"),
             ])
+        #expect(harness.position.events == [.next(200, ""), .next(210, "1 / 3")])
+        #expect(harness.footerSummaries == [.next(200, "hint"), .next(210, "All 3 movies")])
         #expect(stub.pageRequests(page: 1).count == 1)
     }
 
@@ -428,24 +461,30 @@ struct TrendingViewModelTests {
             ])
         let harness = Harness(inputs: [.next(210, .viewDidLoad), .next(300, .retry)])
 
-        #expect(await harness.advance(to: 210, untilStates: 3))
-        #expect(await harness.advance(to: 300, untilStates: 5))
+        #expect(await harness.advance(to: 210) { harness.isLoading.events.count == 3 })
+        #expect(await harness.advance(to: 300) { harness.isLoading.events.count == 5 })
 
         #expect(
-            harness.summaries == [
-                .next(200, "this week · TMDB | No trending movies right now. | hint"),
-                .next(210, "this week · TMDB | loading | hint"),
-                .next(210, "this week · TMDB | \(TMDBError.offline.message) | hint"),
-                .next(300, "this week · TMDB | loading | hint"),
-                .next(300, "this week · TMDB | 1 / 20 Movie 1 | hint"),
+            harness.isLoading.events == [
+                .next(200, false), .next(210, true), .next(210, false), .next(300, true),
+                .next(300, false),
             ])
+        #expect(
+            harness.messageTexts == [
+                .next(200, "No trending movies right now."), .next(210, nil),
+                .next(210, TMDBError.offline.message), .next(300, nil),
+            ])
+        #expect(harness.message.events[2].value.element??.isError == true)
+        #expect(
+            harness.rowSummaries == [.next(200, "none"), .next(300, "Movie 1 … Movie 20 (20)")])
         #expect(stub.pageRequests(page: 1).count == 2)
     }
 
     // MARK: Paging (T6, T7, T8, T9)
 
     @Test func comingNearTheEndRequestsTheNextPageOnceWhateverTheKeysDoMeanwhile() async {
-        // T6: a burst of moves at 320 while page 2 is on its way asks for nothing more.
+        // T6: a burst of moves at 320 while page 2 is on its way asks for nothing more. The
+        // moves change the position, not the rows: the rows are sent when a page arrives.
         stubPage(2, Fixtures.movies(21...40))
         stubPage(1, Fixtures.movies(1...20))
         let harness = Harness(inputs: [
@@ -453,24 +492,26 @@ struct TrendingViewModelTests {
             .next(320, .select(16)), .next(320, .select(19)), .next(320, .select(18)),
         ])
 
-        #expect(await harness.advance(to: 210, untilStates: 3))
-        #expect(await harness.advance(to: 320, untilStates: 9))
+        #expect(await harness.advance(to: 210) { harness.rows.events.count == 2 })
+        #expect(await harness.advance(to: 320) { harness.rows.events.count == 3 })
 
         #expect(
-            harness.summaries
-                == Self.firstLoad + [
-                    .next(300, "this week · TMDB | 15 / 20 Movie 15 | hint"),
-                    .next(310, "this week · TMDB | 16 / 20 Movie 16 | loading more"),
-                    .next(320, "this week · TMDB | 17 / 20 Movie 17 | loading more"),
-                    .next(320, "this week · TMDB | 20 / 20 Movie 20 | loading more"),
-                    .next(320, "this week · TMDB | 19 / 20 Movie 19 | loading more"),
-                    .next(320, "this week · TMDB | 19 / 40 Movie 19 | hint"),
-                ])
+            harness.position.events == [
+                .next(200, ""), .next(210, "1 / 20"), .next(300, "15 / 20"), .next(310, "16 / 20"),
+                .next(320, "17 / 20"), .next(320, "20 / 20"), .next(320, "19 / 20"),
+                .next(320, "19 / 40"),
+            ])
+        #expect(harness.rowSummaries == Self.firstRows + [.next(320, "Movie 1 … Movie 40 (40)")])
+        #expect(
+            harness.footerSummaries == [
+                .next(200, "hint"), .next(210, "hint"), .next(310, "loading more"),
+                .next(320, "hint"),
+            ])
         #expect(stub.pageRequests(page: 2).count == 1)
         #expect(stub.pageRequests(page: 3).isEmpty)
     }
 
-    @Test func duplicatesAndAdultTitlesNeverShowAndTheLastPageEndsTheList() async throws {
+    @Test func duplicatesAndAdultTitlesNeverShowAndTheLastPageEndsTheList() async {
         // T7, T8: page 2 of 2 repeats movies 19 and 20, and movie 25 is adult.
         var second = Fixtures.movies(19...30)
         second[6].isAdult = true
@@ -480,24 +521,29 @@ struct TrendingViewModelTests {
             .next(210, .viewDidLoad), .next(300, .select(19)), .next(400, .select(28)),
         ])
 
-        #expect(await harness.advance(to: 210, untilStates: 3))
-        #expect(await harness.advance(to: 300, untilStates: 5))
-        #expect(await harness.advance(to: 400, untilStates: 6))
+        #expect(await harness.advance(to: 210) { harness.rows.events.count == 2 })
+        #expect(await harness.advance(to: 300) { harness.rows.events.count == 3 })
+        #expect(await harness.advance(to: 400) { harness.position.events.count == 5 })
 
+        #expect(harness.rowSummaries == Self.firstRows + [.next(300, "Movie 1 … Movie 30 (29)")])
         #expect(
-            harness.summaries
-                == Self.firstLoad + [
-                    .next(300, "this week · TMDB | 20 / 20 Movie 20 | loading more"),
-                    .next(300, "this week · TMDB | 20 / 29 Movie 20 | All 29 movies"),
-                    .next(400, "this week · TMDB | 29 / 29 Movie 30 | All 29 movies"),
-                ])
-        let ended = try #require(harness.latest)
-        #expect(ended.movieList.movies.map(\.id) == Array(1...24) + Array(26...30))
+            harness.latestRows.map(\.title)
+                == (Array(1...24) + Array(26...30)).map { "Movie \($0)" })
+        #expect(
+            harness.position.events == [
+                .next(200, ""), .next(210, "1 / 20"), .next(300, "20 / 20"), .next(300, "20 / 29"),
+                .next(400, "29 / 29"),
+            ])
+        #expect(
+            harness.footerSummaries == [
+                .next(200, "hint"), .next(210, "hint"), .next(300, "loading more"),
+                .next(300, "All 29 movies"),
+            ])
         #expect(stub.pageRequests(page: 2).count == 1)
         #expect(stub.pageRequests(page: 3).isEmpty)
     }
 
-    @Test func aFailedNextPageKeepsTheListAndRetryFetchesIt() async throws {
+    @Test func aFailedNextPageKeepsTheListAndRetryFetchesIt() async {
         // T9
         stub.respond(
             to: "/3/trending/movie/week", query: ["page": "2"],
@@ -510,21 +556,24 @@ struct TrendingViewModelTests {
             .next(210, .viewDidLoad), .next(300, .select(19)), .next(400, .retry),
         ])
 
-        #expect(await harness.advance(to: 210, untilStates: 3))
-        #expect(await harness.advance(to: 300, untilStates: 5))
-        let failed = try #require(harness.latest)
+        #expect(await harness.advance(to: 210) { harness.rows.events.count == 2 })
+        #expect(await harness.advance(to: 300) { harness.footer.events.count == 4 })
         let message = TMDBError.serverError(status: 503).message
-        #expect(failed.footer == .failed("Couldn't load more: \(message) r to retry"))
-        #expect(await harness.advance(to: 400, untilStates: 7))
+        #expect(
+            harness.footer.events.last?.value.element
+                == .failed("Couldn't load more: \(message) r to retry"))
+        #expect(await harness.advance(to: 400) { harness.rows.events.count == 3 })
 
         #expect(
-            harness.summaries
-                == Self.firstLoad + [
-                    .next(300, "this week · TMDB | 20 / 20 Movie 20 | loading more"),
-                    .next(300, "this week · TMDB | 20 / 20 Movie 20 | failed"),
-                    .next(400, "this week · TMDB | 20 / 20 Movie 20 | loading more"),
-                    .next(400, "this week · TMDB | 20 / 40 Movie 20 | hint"),
-                ])
+            harness.footerSummaries == [
+                .next(200, "hint"), .next(210, "hint"), .next(300, "loading more"),
+                .next(300, "failed"), .next(400, "loading more"), .next(400, "hint"),
+            ])
+        #expect(harness.rowSummaries == Self.firstRows + [.next(400, "Movie 1 … Movie 40 (40)")])
+        #expect(
+            harness.position.events == [
+                .next(200, ""), .next(210, "1 / 20"), .next(300, "20 / 20"), .next(400, "20 / 40"),
+            ])
         #expect(stub.pageRequests(page: 1).count == 1)
         #expect(stub.pageRequests(page: 2).count == 2)
     }
@@ -539,16 +588,20 @@ struct TrendingViewModelTests {
             .next(210, .viewDidLoad), .next(300, .select(3)), .next(400, .toggleTimeWindow),
         ])
 
-        #expect(await harness.advance(to: 210, untilStates: 3))
-        #expect(await harness.advance(to: 400, untilStates: 6))
+        #expect(await harness.advance(to: 210) { harness.isLoading.events.count == 3 })
+        #expect(await harness.advance(to: 400) { harness.isLoading.events.count == 5 })
 
         #expect(
-            harness.summaries
-                == Self.firstLoad + [
-                    .next(300, "this week · TMDB | 4 / 20 Movie 4 | hint"),
-                    .next(400, "today · TMDB | loading | hint"),
-                    .next(400, "today · TMDB | 1 / 20 Day 101 | hint"),
-                ])
+            harness.subtitle.events == [.next(200, "this week · TMDB"), .next(400, "today · TMDB")])
+        #expect(
+            harness.rowSummaries
+                == Self.firstRows + [.next(400, "none"), .next(400, "Day 101 … Day 120 (20)")])
+        #expect(
+            harness.position.events == [
+                .next(200, ""), .next(210, "1 / 20"), .next(300, "4 / 20"), .next(400, ""),
+                .next(400, "1 / 20"),
+            ])
+        #expect(harness.selectedRow.events == [.next(200, 0), .next(300, 3), .next(400, 0)])
         #expect(stub.pageRequests(.day, page: 1).count == 1)
     }
 
@@ -559,23 +612,21 @@ struct TrendingViewModelTests {
         stubPage(1, Fixtures.movies(101...120, prefix: "Day"), timeWindow: .day)
         let harness = Harness(inputs: [.next(210, .viewDidLoad), .next(300, .toggleTimeWindow)])
 
-        #expect(await harness.advance(to: 210, untilStates: 2))
+        #expect(await harness.advance(to: 210) { harness.isLoading.events.count == 2 })
         #expect(
             await stub.waitUntil(timeout: .seconds(60)) {
                 $0.pageRequests(.week, page: 1).count == 1
             })
-        #expect(await harness.advance(to: 300, untilStates: 4))
+        #expect(await harness.advance(to: 300) { harness.rows.events.count == 2 })
         #expect(
             await stub.waitUntil(timeout: .seconds(60)) { $0.isIdle },
             "the week page was never answered")
 
+        #expect(harness.rowSummaries == [.next(200, "none"), .next(300, "Day 101 … Day 120 (20)")])
         #expect(
-            harness.summaries == [
-                .next(200, "this week · TMDB | No trending movies right now. | hint"),
-                .next(210, "this week · TMDB | loading | hint"),
-                .next(300, "today · TMDB | loading | hint"),
-                .next(300, "today · TMDB | 1 / 20 Day 101 | hint"),
-            ])
+            harness.subtitle.events == [.next(200, "this week · TMDB"), .next(300, "today · TMDB")])
+        #expect(
+            harness.isLoading.events == [.next(200, false), .next(210, true), .next(300, false)])
     }
 
     @Test func aNextPageInFlightWhenTheWindowSwitchesIsNeverAppended() async {
@@ -587,24 +638,25 @@ struct TrendingViewModelTests {
             .next(210, .viewDidLoad), .next(300, .select(19)), .next(400, .toggleTimeWindow),
         ])
 
-        #expect(await harness.advance(to: 210, untilStates: 3))
-        #expect(await harness.advance(to: 300, untilStates: 4))
+        #expect(await harness.advance(to: 210) { harness.rows.events.count == 2 })
+        #expect(await harness.advance(to: 300) { harness.footer.events.count == 3 })
         #expect(
             await stub.waitUntil(timeout: .seconds(60)) {
                 $0.pageRequests(.week, page: 2).count == 1
             })
-        #expect(await harness.advance(to: 400, untilStates: 6))
+        #expect(await harness.advance(to: 400) { harness.rows.events.count == 4 })
         #expect(
             await stub.waitUntil(timeout: .seconds(60)) { $0.isIdle },
             "page 2 was never answered")
 
         #expect(
-            harness.summaries
-                == Self.firstLoad + [
-                    .next(300, "this week · TMDB | 20 / 20 Movie 20 | loading more"),
-                    .next(400, "today · TMDB | loading | hint"),
-                    .next(400, "today · TMDB | 1 / 20 Day 101 | hint"),
-                ])
+            harness.rowSummaries
+                == Self.firstRows + [.next(400, "none"), .next(400, "Day 101 … Day 120 (20)")])
+        #expect(
+            harness.footerSummaries == [
+                .next(200, "hint"), .next(210, "hint"), .next(300, "loading more"),
+                .next(400, "hint"), .next(400, "hint"),
+            ])
     }
 
     // MARK: Enter (T11, E7)
@@ -620,17 +672,14 @@ struct TrendingViewModelTests {
             .next(500, .open(0)), .next(510, .open(20)),
         ])
 
-        #expect(await harness.advance(to: 210, untilStates: 3))
-        #expect(await harness.advance(to: 400, untilStates: 5))
+        #expect(await harness.advance(to: 210) { harness.rows.events.count == 2 })
+        #expect(await harness.advance(to: 400) { harness.rows.events.count == 4 })
         harness.scheduler.advance(to: 600)
 
         #expect(harness.openedTitles == [.next(300, "Movie 3"), .next(500, "Day 101")])
         #expect(
-            harness.summaries
-                == Self.firstLoad + [
-                    .next(400, "today · TMDB | loading | hint"),
-                    .next(400, "today · TMDB | 1 / 20 Day 101 | hint"),
-                ])
+            harness.rowSummaries
+                == Self.firstRows + [.next(400, "none"), .next(400, "Day 101 … Day 120 (20)")])
     }
 
     /// The inputs' times: all at 300 (a paste), or one every 10 ms (slow typing).
@@ -651,17 +700,20 @@ struct TrendingViewModelTests {
             inputs: [.next(210, .viewDidLoad)]
                 + zip(times, keys).map { time, key in .next(time, key) })
 
-        #expect(await harness.advance(to: 210, untilStates: 3))
-        #expect(await harness.advance(to: 400, untilStates: 9))
+        #expect(await harness.advance(to: 210) { harness.rows.events.count == 2 })
+        #expect(await harness.advance(to: 400) { harness.rows.events.count == 4 })
 
         #expect(
-            harness.summaries.dropFirst(3).map(\.value) == [
-                .next("this week · TMDB | 2 / 20 Movie 2 | hint"),
-                .next("this week · TMDB | 3 / 20 Movie 3 | hint"),
-                .next("today · TMDB | loading | hint"),
-                .next("today · TMDB | loading | hint"),
-                .next("today · TMDB | loading | hint"),
-                .next("today · TMDB | 1 / 20 Day 101 | hint"),
+            harness.position.events.dropFirst(2).map(\.value) == [
+                .next("2 / 20"), .next("3 / 20"), .next(""), .next("1 / 20"),
+            ])
+        #expect(
+            harness.rowSummaries.dropFirst(2).map(\.value) == [
+                .next("none"), .next("Day 101 … Day 120 (20)"),
+            ])
+        #expect(
+            harness.subtitle.events.map(\.value) == [
+                .next("this week · TMDB"), .next("today · TMDB"),
             ])
         #expect(harness.openedTitles.map(\.value) == [.next("Movie 3")])
         #expect(stub.pageRequests(.day, page: 1).count == 1)

@@ -25,6 +25,30 @@ struct MovieListTests {
         return list
     }
 
+    @Test("T2, T7: a list's rows equal an earlier snapshot only when no movie changed since")
+    func rowsCompareByWhatChanged() {
+        var list = Self.list(1...20, of: 3)
+        let firstPage = list.rows
+        #expect(list.rows == firstPage, "nothing changed")
+        #expect(firstPage.map(\.title) == (1...20).map { "Film \($0)" })
+        #expect(firstPage[0] == MovieRow(rank: "1", title: "Film 1", year: "2024", rating: "★ 7.4"))
+        // A page of movies already shown adds no row: the rows stay equal.
+        list.append(Self.films(1...20), page: 2, totalPages: 3)
+        #expect(list.rows == firstPage)
+        list.append(Self.films(41...60), page: 3, totalPages: 3)
+        #expect(list.rows != firstPage)
+        #expect(list.rows.count == 40)
+        // Emptied, then loaded again with the same movies: new rows, never the old ones.
+        let beforeReload = list.rows
+        list.removeAll()
+        #expect(list.rows.isEmpty)
+        #expect(list.rows != beforeReload)
+        #expect(list.nextPage == 1)
+        list.append(Self.films(1...20), page: 1, totalPages: 3)
+        #expect(list.rows != firstPage, "the same movies, loaded again, are a change")
+        #expect(list == Self.list(1...20, of: 3), "yet the list shows what a new one shows")
+    }
+
     @Test("T6, S5: an empty list asks for page 1 and wants no next page by itself")
     func anEmptyListAsksForPageOne() {
         let list = MovieList<Film>()

@@ -18,8 +18,8 @@ import ViewModelKitTesting
 struct DebouncedReloadTests {
     let stub = HTTPStub()
     let scheduler = TestScheduler()
-    /// How many states the view model has sent, to wait on while a page is on its way.
-    let stateCount = Tally()
+    /// How many values `isLoading` has sent, to wait on while a page is on its way.
+    let loadingValues = Tally()
     let disposeBag = DisposeBag()
 
     init() {
@@ -29,17 +29,10 @@ struct DebouncedReloadTests {
             with: Fixtures.page(1, of: 3, Fixtures.movies(1...20)))
     }
 
-    /// A state in a few words, to say what arrived when something did not.
-    private static func describe(_ state: TrendingViewModel.State) -> String {
-        if state.isLoadingFirstPage { return "loading" }
-        if let error = state.loadError { return "failed: \(error.message)" }
-        return state.rowCount == 0 ? "the empty list" : "\(state.rowCount) movies"
-    }
-
     /// The view model with its first page loaded at 210 and `R` typed at each of `keyTimes`;
-    /// returns the times of the loading states it sent.
+    /// returns the times at which `isLoading` became true, once `values` values have come.
     private func loadingTimes(
-        keyTimes: [TestTime], runningTo end: TestTime, states: Int
+        keyTimes: [TestTime], runningTo end: TestTime, values: Int
     ) async -> [TestTime] {
         let viewModel = TrendingViewModel(timeWindow: .week, scheduler: scheduler)
         let load = scheduler.createHotObservable([.next(210, ())])
@@ -55,35 +48,35 @@ struct DebouncedReloadTests {
                 reloadWhenQuiet: keys.asSignal(onErrorSignalWith: .empty())))
         var times: [TestTime] = []
         var seen: [String] = []
-        output.state
-            .drive(onNext: { [scheduler, stateCount] state in
-                if state.isLoadingFirstPage { times.append(scheduler.clock) }
-                seen.append("\(Self.describe(state)) at \(scheduler.clock)")
-                stateCount.increment()
+        output.isLoading
+            .drive(onNext: { [scheduler, loadingValues] isLoading in
+                if isLoading { times.append(scheduler.clock) }
+                seen.append("\(isLoading ? "loading" : "not loading") at \(scheduler.clock)")
+                loadingValues.increment()
             })
             .disposed(by: disposeBag)
         var arrived: String { seen.joined(separator: ", ") }
         scheduler.advance(to: 210)
         #expect(
-            await stateCount.wait(until: 3, timeout: .seconds(5)),
-            "3 states by 210 (the empty list, loading, 20 movies); 5 s later: \(arrived)")
+            await loadingValues.wait(until: 3, timeout: .seconds(5)),
+            "isLoading false, true, false by 210 (the first page); 5 s later: \(arrived)")
         scheduler.advance(to: end)
         #expect(
-            await stateCount.wait(until: states, timeout: .seconds(5)),
-            "\(states) states by \(end); 5 s later: \(arrived)")
+            await loadingValues.wait(until: values, timeout: .seconds(5)),
+            "\(values) values of isLoading by \(end); 5 s later: \(arrived)")
         return times
     }
 
     @Test("R twice, 100 ms apart, reloads once, 500 ms after the second R")
     func rTwiceReloadsOnce() async {
-        let times = await loadingTimes(keyTimes: [300, 400], runningTo: 1000, states: 5)
-        #expect(times == [210, 900], "a loading state at 210 (the first load) and at 900")
+        let times = await loadingTimes(keyTimes: [300, 400], runningTo: 1000, values: 5)
+        #expect(times == [210, 900], "loading at 210 (the first load) and at 900")
         #expect(stub.pageRequests(.week, page: 1).count == 2, "page 1 requested twice in all")
     }
 
     @Test("R does not reload while the key is still being pressed")
     func rWaitsForQuiet() async {
-        let times = await loadingTimes(keyTimes: [300, 700], runningTo: 1199, states: 3)
+        let times = await loadingTimes(keyTimes: [300, 700], runningTo: 1199, values: 3)
         #expect(times == [210], "no reload before 1200, 500 ms after the last R")
         #expect(stub.pageRequests(.week, page: 1).count == 1)
     }

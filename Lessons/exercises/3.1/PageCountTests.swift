@@ -1,0 +1,78 @@
+import StepTestSupport
+import TMDB
+import TMDBTestSupport
+import Testing
+import ViewModelKit
+import ViewModelKitTesting
+
+@testable import MVVMIO
+
+/// Lesson 03, exercise 1: the list has one more output, `pageCount`, read from the state as
+/// the others are, so it sends a value only when it changes. `swift run lessons check 3.1`
+/// runs these against your working copy.
+@MainActor
+@Suite(.sharingTMDBClient)
+struct PageCountTests {
+    let stub = HTTPStub()
+    let scheduler = TestScheduler()
+    let values = Tally()
+    let disposeBag = DisposeBag()
+
+    init() {
+        stub.installAsSharedClient()
+        stub.respond(
+            to: "/3/trending/movie/week", query: ["page": "1"],
+            with: Fixtures.page(1, of: 3, Fixtures.movies(1...20)))
+        stub.respond(
+            to: "/3/trending/movie/week", query: ["page": "2"],
+            with: Fixtures.page(2, of: 3, Fixtures.movies(21...40)))
+    }
+
+    @Test("pageCount says which page of how many, once for each change and never again")
+    func pageCountSendsOnlyChanges() async {
+        // Page 1 at 210; row 19 at 300 asks for page 2; the moves at 310 and 320 change
+        // only the selection, and `r` at 400 reloads page 1.
+        let load = scheduler.createHotObservable([.next(210, ())])
+        let selections = scheduler.createHotObservable([
+            .next(300, 19), .next(310, 3), .next(320, 4),
+        ])
+        let retry = scheduler.createHotObservable([.next(400, ())])
+        let output = TrendingViewModel(timeWindow: .week).transform(
+            input: TrendingViewModel.Input(
+                viewDidLoad: load.asSignal(onErrorSignalWith: .empty()),
+                toggleTimeWindow: .empty(),
+                retry: retry.asSignal(onErrorSignalWith: .empty()),
+                selection: selections.asSignal(onErrorSignalWith: .empty()),
+                rowWillDisplay: .empty(),
+                selectMovie: .empty()))
+        let pageCount = scheduler.createObserver(String.self)
+        output.pageCount
+            .drive(onNext: { [values] value in
+                pageCount.on(.next(value))
+                values.increment()
+            })
+            .disposed(by: disposeBag)
+        var sent: String {
+            pageCount.events.map { "\($0.value.element.map { "“\($0)”" } ?? "?") at \($0.time)" }
+                .joined(separator: ", ")
+        }
+        scheduler.advance(to: 210)
+        #expect(
+            await values.wait(until: 2, timeout: .seconds(5)),
+            "“” at 0, then “page 1 of 3” once page 1 arrived; 5 s later: \(sent)")
+        scheduler.advance(to: 300)
+        #expect(
+            await values.wait(until: 3, timeout: .seconds(5)),
+            "“page 2 of 3” once page 2 arrived; 5 s later: \(sent)")
+        scheduler.advance(to: 320)
+        scheduler.advance(to: 400)
+        #expect(
+            await values.wait(until: 5, timeout: .seconds(5)),
+            "`r` reloads: “” at 400, then “page 1 of 3”; 5 s later: \(sent)")
+        #expect(
+            pageCount.events == [
+                .next(0, ""), .next(210, "page 1 of 3"), .next(300, "page 2 of 3"),
+                .next(400, ""), .next(400, "page 1 of 3"),
+            ], "sent: \(sent)")
+    }
+}
