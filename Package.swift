@@ -127,7 +127,8 @@ let package = Package(
         .testTarget(
             name: "MovieUITests",
             dependencies: ["MovieDomain", "MovieUI", "TMDB", "TerminalUI"]),
-        .testTarget(name: "LessonsTests", dependencies: ["Lessons", "StepCatalog"]),
+        .testTarget(
+            name: "LessonsTests", dependencies: ["Lessons", "PseudoTerminal", "StepCatalog"]),
         .testTarget(
             name: "ViewModelKitTests", dependencies: ["ViewModelKit", "ViewModelKitTesting"]),
         .testTarget(
