@@ -18,9 +18,6 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
 
     private let textRelay = PublishRelay<String>()
     private let retryRelay = PublishRelay<Void>()
-    private let selectionRelay = PublishRelay<Int>()
-    private let rowWillDisplayRelay = PublishRelay<Int>()
-    private let selectMovieRelay = PublishRelay<Int>()
 
     // MARK: Views
 
@@ -35,7 +32,6 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        listView.delegate = self
         view.addSubview(listView)
         view.addSubview(loadingView)
         view.addSubview(messageView)
@@ -65,9 +61,9 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
             input: SearchViewModel.Input(
                 text: textRelay.asSignal(),
                 retry: retryRelay.asSignal(),
-                selection: selectionRelay.asSignal(),
-                rowWillDisplay: rowWillDisplayRelay.asSignal(),
-                selectMovie: selectMovieRelay.asSignal()))
+                selection: listView.rx.selectionMoved.asSignal(),
+                rowWillDisplay: listView.rx.willDisplayRow.asSignal(),
+                selectMovie: listView.rx.itemSelected.asSignal()))
         output.title.drive(navigationItem.rx.title).disposed(by: disposeBag)
         output.subtitle.drive(navigationItem.rx.subtitle).disposed(by: disposeBag)
         output.position.drive(navigationItem.rx.trailing).disposed(by: disposeBag)
@@ -116,21 +112,5 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
         let detailViewModel = MovieDetailViewModel(movie: movie)
         let detailViewController = MovieDetailViewController(viewModel: detailViewModel)
         navigationController?.pushViewController(detailViewController, animated: true)
-    }
-}
-
-// MARK: - ListViewDelegate
-
-extension SearchResultsViewController: ListViewDelegate {
-    func listView(_ listView: ListView, willDisplayRowAt row: Int) {
-        rowWillDisplayRelay.accept(row)
-    }
-
-    func listView(_ listView: ListView, didMoveSelectionTo row: Int) {
-        selectionRelay.accept(row)
-    }
-
-    func listView(_ listView: ListView, didSelectRowAt row: Int) {
-        selectMovieRelay.accept(row)
     }
 }

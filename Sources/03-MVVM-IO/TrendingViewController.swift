@@ -17,9 +17,6 @@ final class TrendingViewController: ViewController {
     private let viewDidLoadRelay = PublishRelay<Void>()
     private let toggleTimeWindowRelay = PublishRelay<Void>()
     private let retryRelay = PublishRelay<Void>()
-    private let selectionRelay = PublishRelay<Int>()
-    private let rowWillDisplayRelay = PublishRelay<Int>()
-    private let selectMovieRelay = PublishRelay<Int>()
 
     // MARK: Views
 
@@ -35,7 +32,6 @@ final class TrendingViewController: ViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        listView.delegate = self
         view.addSubview(listView)
         view.addSubview(loadingView)
         view.addSubview(messageView)
@@ -70,9 +66,9 @@ final class TrendingViewController: ViewController {
                 viewDidLoad: viewDidLoadRelay.asSignal(),
                 toggleTimeWindow: toggleTimeWindowRelay.asSignal(),
                 retry: retryRelay.asSignal(),
-                selection: selectionRelay.asSignal(),
-                rowWillDisplay: rowWillDisplayRelay.asSignal(),
-                selectMovie: selectMovieRelay.asSignal()))
+                selection: listView.rx.selectionMoved.asSignal(),
+                rowWillDisplay: listView.rx.willDisplayRow.asSignal(),
+                selectMovie: listView.rx.itemSelected.asSignal()))
         output.title.drive(navigationItem.rx.title).disposed(by: disposeBag)
         output.subtitle.drive(navigationItem.rx.subtitle).disposed(by: disposeBag)
         output.position.drive(navigationItem.rx.trailing).disposed(by: disposeBag)
@@ -117,21 +113,5 @@ final class TrendingViewController: ViewController {
         let detailViewModel = MovieDetailViewModel(movie: movie)
         let detailViewController = MovieDetailViewController(viewModel: detailViewModel)
         navigationController?.pushViewController(detailViewController, animated: true)
-    }
-}
-
-// MARK: - ListViewDelegate
-
-extension TrendingViewController: ListViewDelegate {
-    func listView(_ listView: ListView, willDisplayRowAt row: Int) {
-        rowWillDisplayRelay.accept(row)
-    }
-
-    func listView(_ listView: ListView, didMoveSelectionTo row: Int) {
-        selectionRelay.accept(row)
-    }
-
-    func listView(_ listView: ListView, didSelectRowAt row: Int) {
-        selectMovieRelay.accept(row)
     }
 }

@@ -17,9 +17,6 @@ final class TrendingViewController: ViewController {
     private let viewDidLoadRelay = PublishRelay<Void>()
     private let toggleTimeWindowRelay = PublishRelay<Void>()
     private let retryRelay = PublishRelay<Void>()
-    private let selectionRelay = PublishRelay<Int>()
-    private let rowWillDisplayRelay = PublishRelay<Int>()
-    private let selectMovieRelay = PublishRelay<Int>()
 
     // MARK: Views
 
@@ -38,7 +35,6 @@ final class TrendingViewController: ViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        listView.delegate = self
         view.addSubview(listView)
         view.addSubview(loadingView)
         view.addSubview(messageView)
@@ -72,9 +68,9 @@ final class TrendingViewController: ViewController {
                 viewDidLoad: viewDidLoadRelay.asSignal(),
                 toggleTimeWindow: toggleTimeWindowRelay.asSignal(),
                 retry: retryRelay.asSignal(),
-                selection: selectionRelay.asSignal(),
-                rowWillDisplay: rowWillDisplayRelay.asSignal(),
-                selectMovie: selectMovieRelay.asSignal()))
+                selection: listView.rx.selectionMoved.asSignal(),
+                rowWillDisplay: listView.rx.willDisplayRow.asSignal(),
+                selectMovie: listView.rx.itemSelected.asSignal()))
         output.title.drive(navigationItem.rx.title).disposed(by: disposeBag)
         output.subtitle.drive(navigationItem.rx.subtitle).disposed(by: disposeBag)
         output.position.drive(navigationItem.rx.trailing).disposed(by: disposeBag)
@@ -112,21 +108,5 @@ final class TrendingViewController: ViewController {
         case .failed(let text): .error(text)
         case .ended(let text): .note(text)
         }
-    }
-}
-
-// MARK: - ListViewDelegate
-
-extension TrendingViewController: ListViewDelegate {
-    func listView(_ listView: ListView, willDisplayRowAt row: Int) {
-        rowWillDisplayRelay.accept(row)
-    }
-
-    func listView(_ listView: ListView, didMoveSelectionTo row: Int) {
-        selectionRelay.accept(row)
-    }
-
-    func listView(_ listView: ListView, didSelectRowAt row: Int) {
-        selectMovieRelay.accept(row)
     }
 }

@@ -72,3 +72,89 @@ where Rows.Index == Int {
         return cellFactory(listView, row, rows[rows.startIndex + row])
     }
 }
+
+/// What a view tells about the user's actions, as a sequence: it never fails, replays
+/// nothing, and sends on the main actor.
+///
+/// RxCocoa twin: `ControlEvent` (RxCocoa/Traits/ControlEvent.swift).
+public struct ControlEvent<Element>: ObservableConvertibleType {
+    private let events: Observable<Element>
+
+    init(events: Observable<Element>) {
+        self.events = events
+    }
+
+    public func asObservable() -> Observable<Element> {
+        events
+    }
+
+    /// The events as a `Signal`, as an input of a view model takes them.
+    public func asSignal() -> Signal<Element> {
+        events.asSignal(onErrorSignalWith: .empty())
+    }
+}
+
+extension Reactive where Base: ListView {
+    /// The row the user chose: Enter, or a click on the selected row.
+    ///
+    /// RxCocoa twin: `tableView.rx.itemSelected`, which sends an `IndexPath`.
+    public var itemSelected: ControlEvent<Int> {
+        ControlEvent(events: ListViewDelegateProxy.proxy(for: base).itemSelected.asObservable())
+    }
+
+    /// The row the user moved the selection to, with the arrows, the wheel or a click.
+    ///
+    /// RxCocoa twin: none; a list without a keyboard has no selection that moves.
+    public var selectionMoved: ControlEvent<Int> {
+        ControlEvent(events: ListViewDelegateProxy.proxy(for: base).selectionMoved.asObservable())
+    }
+
+    /// A row coming on screen.
+    ///
+    /// RxCocoa twin: `tableView.rx.willDisplayCell`, which sends the cell and its `IndexPath`.
+    public var willDisplayRow: ControlEvent<Int> {
+        ControlEvent(events: ListViewDelegateProxy.proxy(for: base).willDisplayRow.asObservable())
+    }
+}
+
+/// The delegate the `rx` events of a list install, as RxCocoa's delegate proxy: one per list,
+/// which becomes the list's delegate and turns each call into an event. The list holds its
+/// delegate weakly, so the proxies are kept here, each until its list is gone (RxCocoa keeps
+/// its proxy on the view with an Objective-C associated object, which Linux does not have).
+@MainActor
+private final class ListViewDelegateProxy: ListViewDelegate {
+    private static var proxies: [ObjectIdentifier: ListViewDelegateProxy] = [:]
+
+    private weak var listView: ListView?
+    let itemSelected = PublishRelay<Int>()
+    let selectionMoved = PublishRelay<Int>()
+    let willDisplayRow = PublishRelay<Int>()
+
+    private init(listView: ListView) {
+        self.listView = listView
+    }
+
+    /// The proxy of `listView`, made and installed as its delegate the first time.
+    static func proxy(for listView: ListView) -> ListViewDelegateProxy {
+        proxies = proxies.filter { $0.value.listView != nil }
+        if let proxy = proxies[ObjectIdentifier(listView)], proxy.listView === listView {
+            return proxy
+        }
+        let proxy = ListViewDelegateProxy(listView: listView)
+        proxies[ObjectIdentifier(listView)] = proxy
+        listView.delegate = proxy
+        return proxy
+    }
+
+    func listView(_ listView: ListView, willDisplayRowAt row: Int) {
+        willDisplayRow.accept(row)
+    }
+
+    func listView(_ listView: ListView, didMoveSelectionTo row: Int) {
+        selectionMoved.accept(row)
+    }
+
+    func listView(_ listView: ListView, didSelectRowAt row: Int) {
+        itemSelected.accept(row)
+    }
+}

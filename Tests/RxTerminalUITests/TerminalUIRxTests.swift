@@ -52,6 +52,48 @@ struct TerminalUIRxTests {
         #expect(listView.numberOfRows == 0)
     }
 
+    @Test func aListsEventsComeAsControlEventsOfItsRows() {
+        // T5, T6, T11: a move, a row coming on screen and Enter reach a view model as RxCocoa's
+        // `tableView.rx.itemSelected` does, through the delegate the events install.
+        let listView = ListView()
+        let rows = BehaviorRelay(value: (1...30).map { "Movie \($0)" })
+        let disposeBag = DisposeBag()
+        rows.asDriver().drive(listView.rx.items) { _, _, title in TextListCell(title) }
+            .disposed(by: disposeBag)
+        var moved: [Int] = []
+        var shown: [Int] = []
+        var chosen: [Int] = []
+        listView.rx.selectionMoved.asSignal().emit(onNext: { moved.append($0) })
+            .disposed(by: disposeBag)
+        listView.rx.willDisplayRow.asSignal().emit(onNext: { shown.append($0) })
+            .disposed(by: disposeBag)
+        listView.rx.itemSelected.asSignal().emit(onNext: { chosen.append($0) })
+            .disposed(by: disposeBag)
+
+        let canvas = Canvas(size: Size(width: 20, height: 3))
+        listView.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: 20, height: 3))
+        #expect(shown == [0, 1, 2], "the three rows that fit came on screen")
+        #expect(listView.handle(.down))
+        #expect(listView.handle(.down))
+        #expect(listView.handle(.enter))
+        #expect(moved == [1, 2])
+        #expect(chosen == [2])
+        listView.selectRow(5)
+        #expect(moved == [1, 2], "a selection the code makes is not the user's move")
+    }
+
+    @Test func aListsEventsDoNotKeepTheListAlive() {
+        // E5: the delegate the events install goes with its list.
+        weak var released: ListView?
+        do {
+            let listView = ListView()
+            released = listView
+            _ = listView.rx.itemSelected
+            #expect(listView.delegate != nil)
+        }
+        #expect(released == nil)
+    }
+
     @Test func aBindingDoesNotKeepItsScreenAlive() {
         // E5: a screen the user left is freed even while its outputs are still bound.
         let hints = BehaviorRelay(value: "b back · ? help · q quit")
