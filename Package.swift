@@ -26,7 +26,9 @@ let package = Package(
         // Shared modules.
         .target(name: "TMDB", dependencies: ["MovieDomain"], resources: [.copy("SampleData")]),
         .target(name: "TerminalUI", exclude: ["README.md"]),
-        .target(name: "MovieUI", dependencies: ["MovieDomain", "TerminalUI", "TMDB"]),
+        .target(name: "MovieUI", dependencies: ["MovieDomain", "TerminalUI"]),
+        // The launcher every step's command calls: options, environment, the client, the clock.
+        .target(name: "MovieLauncher", dependencies: ["MovieUI", "TerminalUI", "TMDB"]),
         .target(name: "MovieDomain"),
         .target(name: "ViewModelKit", exclude: ["README.md"]),
         // The kit's `rx` binders, next to the kit as RxCocoa is next to UIKit, so that steps
@@ -62,19 +64,19 @@ let package = Package(
         // Tools.
         // Each step's command: a one-line main.swift that launches the step's App.
         .executableTarget(
-            name: "MVCCommand", dependencies: ["MVC", "MovieUI"],
+            name: "MVCCommand", dependencies: ["MVC", "MovieLauncher"],
             path: "Sources/Tools/Commands/mvc"),
         .executableTarget(
-            name: "MVVMCommand", dependencies: ["MVVM", "MovieUI"],
+            name: "MVVMCommand", dependencies: ["MVVM", "MovieLauncher"],
             path: "Sources/Tools/Commands/mvvm"),
         .executableTarget(
-            name: "MVVMIOCommand", dependencies: ["MVVMIO", "MovieUI"],
+            name: "MVVMIOCommand", dependencies: ["MVVMIO", "MovieLauncher"],
             path: "Sources/Tools/Commands/mvvm-io"),
         .executableTarget(
-            name: "MVVMCCommand", dependencies: ["MVVMC", "MovieUI"],
+            name: "MVVMCCommand", dependencies: ["MVVMC", "MovieLauncher"],
             path: "Sources/Tools/Commands/mvvm-c"),
         .executableTarget(
-            name: "MVVMCDICommand", dependencies: ["MVVMCDI", "MovieUI"],
+            name: "MVVMCDICommand", dependencies: ["MVVMCDI", "MovieLauncher"],
             path: "Sources/Tools/Commands/mvvm-c-di"),
         // The list of steps, written once (Sources/Tools/StepCatalog): each step's number,
         // folder, names and summary. This manifest cannot read it, so a test in LessonsTests
@@ -96,7 +98,9 @@ let package = Package(
         // The speed and size budgets, measured.
         .executableTarget(
             name: "Bench",
-            dependencies: ["Steps", "MovieUI", "TerminalUI", "TMDB", "TMDBTestSupport"],
+            dependencies: [
+                "Steps", "MovieLauncher", "MovieUI", "TerminalUI", "TMDB", "TMDBTestSupport",
+            ],
             path: "Sources/Tools/Bench"),
         // The kit on its own.
         .executableTarget(
@@ -125,8 +129,9 @@ let package = Package(
         .testTarget(
             name: "RxTerminalUITests", dependencies: ["RxTerminalUI", "TerminalUI", "ViewModelKit"]),
         .testTarget(
-            name: "MovieUITests",
-            dependencies: ["MovieDomain", "MovieUI", "TMDB", "TerminalUI"]),
+            name: "MovieUITests", dependencies: ["MovieDomain", "MovieUI", "TerminalUI"]),
+        .testTarget(
+            name: "MovieLauncherTests", dependencies: ["MovieLauncher", "TMDB", "TerminalUI"]),
         .testTarget(
             name: "LessonsTests", dependencies: ["Lessons", "PseudoTerminal", "StepCatalog"]),
         .testTarget(
@@ -154,9 +159,8 @@ let package = Package(
         .testTarget(
             name: "AcceptanceTests",
             dependencies: [
-                "Steps", "MovieUI", "PseudoTerminal", "StepCatalog", "StepTestSupport",
-                "TerminalUI",
-                "TMDB", "TMDBTestSupport",
+                "Steps", "MovieLauncher", "MovieUI", "PseudoTerminal", "StepCatalog",
+                "StepTestSupport", "TerminalUI", "TMDB", "TMDBTestSupport",
             ]
         ),
     ],
@@ -175,8 +179,8 @@ if let exercise = Context.environment["LESSONS_EXERCISE"],
         .testTarget(
             name: "ExerciseTests",
             dependencies: [
-                .target(name: step), "MovieDomain", "MovieUI", "StepTestSupport", "TMDB",
-                "TMDBTestSupport", "TerminalUI", "ViewModelKit", "ViewModelKitTesting",
+                .target(name: step), "MovieDomain", "MovieLauncher", "MovieUI", "StepTestSupport",
+                "TMDB", "TMDBTestSupport", "TerminalUI", "ViewModelKit", "ViewModelKitTesting",
             ],
             path: "Lessons/exercises/\(exercise)"))
 }

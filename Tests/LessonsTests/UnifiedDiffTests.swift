@@ -282,3 +282,54 @@ struct SplitMix: RandomNumberGenerator {
         return value ^ (value >> 31)
     }
 }
+
+/// How a step's files are matched with the step before's.
+struct StepDiffPairingTests {
+    @Test func aFileThatMovedToASubfolderIsMatchedByItsName() {
+        let pairs = StepDiff.pairs(
+            old: ["App.swift", "TrendingViewModel.swift", "MovieService.swift"],
+            new: ["App/App.swift", "Presentation/TrendingViewModel.swift", "Domain/Movie.swift"])
+        #expect(
+            pairs.map { [$0.old ?? "-", $0.new ?? "-"] } == [
+                ["App.swift", "App/App.swift"],
+                ["-", "Domain/Movie.swift"],
+                // A removed file sorts by its old path.
+                ["MovieService.swift", "-"],
+                ["TrendingViewModel.swift", "Presentation/TrendingViewModel.swift"],
+            ])
+    }
+
+    @Test func aMovedFileShowsAsAChangeFromItsOldPathToItsNewOne() throws {
+        try withTemporaryRepository([
+            "Sources/01-One/Model.swift": "let answer = 1\n",
+            "Sources/02-Two/Layer/Model.swift": "let answer = 2\n",
+        ]) { repository in
+            let steps = repository.steps()
+            try #require(steps.count == 2)
+            let diff = StepDiff(from: steps[0], to: steps[1], in: repository)
+            #expect(
+                diff.rendered(colored: false).hasPrefix(
+                    "--- a/Sources/01-One/Model.swift\n+++ b/Sources/02-Two/Layer/Model.swift\n"))
+            #expect(diff.files.count == 1)
+            #expect(diff.linesAdded == 1)
+            #expect(diff.linesRemoved == 1)
+        }
+    }
+
+    @Test func aNameFoundTwiceOnOneSideIsNotGuessed() {
+        let pairs = StepDiff.pairs(
+            old: ["Models.swift", "Screens/Models.swift"], new: ["Data/Models.swift"])
+        #expect(
+            pairs.map { [$0.old ?? "-", $0.new ?? "-"] } == [
+                ["-", "Data/Models.swift"], ["Models.swift", "-"], ["Screens/Models.swift", "-"],
+            ])
+    }
+
+    @Test func aFileAtTheSamePathIsMatchedThere() {
+        let pairs = StepDiff.pairs(old: ["A.swift", "B.swift"], new: ["A.swift", "Sub/B.swift"])
+        #expect(
+            pairs.map { [$0.old ?? "-", $0.new ?? "-"] } == [
+                ["A.swift", "A.swift"], ["B.swift", "Sub/B.swift"],
+            ])
+    }
+}

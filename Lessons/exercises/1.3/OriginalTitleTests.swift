@@ -1,5 +1,6 @@
 import Foundation
 import MovieDomain
+import MovieLauncher
 import MovieUI
 import StepTestSupport
 import TMDB

@@ -1,3 +1,4 @@
+import MovieLauncher
 import MovieUI
 import StepTestSupport
 import TMDB

@@ -1,4 +1,5 @@
 import Foundation
+import MovieLauncher
 import MovieUI
 import Steps
 import TMDB

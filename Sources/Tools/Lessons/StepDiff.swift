@@ -45,12 +45,15 @@ struct FileDiff: Sendable, Equatable {
     }
 }
 
-/// Everything that changed between two steps' folders, files matched by their path inside the
-/// folder, each side's own names normalised away.
+/// Everything that changed between two steps' folders, each side's own names normalised away.
+/// Files are matched by their path inside the folder; a file that moved to another subfolder
+/// is matched by its name, when no other file on either side has that name, so that a step
+/// that sorts its files into folders shows them changing, not deleted and added again.
 struct StepDiff: Sendable {
     var from: CourseStep
     var to: CourseStep
-    /// Changed, added and removed files, by path inside the folder; unchanged ones are left out.
+    /// Changed, moved, added and removed files, in the order of their new paths (old ones for
+    /// removed files); unchanged ones are left out.
     var files: [FileDiff]
 
     var linesAdded: Int { files.reduce(0) { $0 + $1.linesAdded } }
@@ -66,9 +69,10 @@ struct StepDiff: Sendable {
         let normalizeOld = NameNormalizer(step: from)
         let normalizeNew = NameNormalizer(step: to)
 
-        files = oldFiles.union(newFiles).sorted().compactMap { name in
-            let oldPath = oldFiles.contains(name) ? oldFolder + "/" + name : nil
-            let newPath = newFiles.contains(name) ? newFolder + "/" + name : nil
+        let pairs = Self.pairs(old: oldFiles, new: newFiles)
+        files = pairs.compactMap { oldName, newName in
+            let oldPath = oldName.map { oldFolder + "/" + $0 }
+            let newPath = newName.map { newFolder + "/" + $0 }
             // A missing side reads as empty; an unreadable one as nil.
             let oldText = oldPath.flatMap { repository.text(at: $0) } ?? (oldPath == nil ? "" : nil)
             let newText = newPath.flatMap { repository.text(at: $0) } ?? (newPath == nil ? "" : nil)
@@ -78,10 +82,35 @@ struct StepDiff: Sendable {
             let hunks = UnifiedDiff.hunks(
                 from: TextLines(oldText), to: TextLines(newText),
                 normalizeOld: { normalizeOld($0) }, normalizeNew: { normalizeNew($0) })
-            // A file that appears or disappears is a change even when it is empty.
-            guard !hunks.isEmpty || oldPath == nil || newPath == nil else { return nil }
+            // A file that appears, disappears or moves is a change even when its text is not.
+            guard !hunks.isEmpty || oldName != newName else { return nil }
             return FileDiff(oldPath: oldPath, newPath: newPath, hunks: hunks)
         }
+    }
+
+    /// The files of two folders, each old one with what it became: the same path, else the
+    /// one new file of the same name when both sides have only one file of that name, else
+    /// nothing (removed); new files left over are added. Sorted by the new path.
+    static func pairs(old: Set<String>, new: Set<String>) -> [(old: String?, new: String?)] {
+        func fileName(_ path: String) -> Substring {
+            path.split(separator: "/").last ?? Substring(path)
+        }
+        let onlyOld = old.subtracting(new)
+        let onlyNew = new.subtracting(old)
+        let oldByName = Dictionary(grouping: onlyOld, by: fileName)
+        let newByName = Dictionary(grouping: onlyNew, by: fileName)
+        var pairs: [(old: String?, new: String?)] = old.intersection(new).map { ($0, $0) }
+        var moved: Set<String> = []
+        for (name, olds) in oldByName {
+            if olds.count == 1, let news = newByName[name], news.count == 1 {
+                pairs.append((olds[0], news[0]))
+                moved.insert(news[0])
+            } else {
+                pairs += olds.map { ($0, nil) }
+            }
+        }
+        pairs += onlyNew.subtracting(moved).map { (nil, $0) }
+        return pairs.sorted { ($0.new ?? $0.old ?? "") < ($1.new ?? $1.old ?? "") }
     }
 
     /// The last line: `mvc → mvvm: 5 files changed, 120 lines added, 80 lines removed`.

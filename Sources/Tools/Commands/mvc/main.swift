@@ -1,5 +1,5 @@
 import MVC
-import MovieUI
+import MovieLauncher
 
 await MovieApp.main(command: "mvc") { client, timeWindow, clock in
     App(client: client, timeWindow: timeWindow, clock: clock)

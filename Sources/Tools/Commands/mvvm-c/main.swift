@@ -1,5 +1,5 @@
 import MVVMC
-import MovieUI
+import MovieLauncher
 
 await MovieApp.main(command: "mvvm-c") { client, timeWindow, clock in
     App(client: client, timeWindow: timeWindow, clock: clock)

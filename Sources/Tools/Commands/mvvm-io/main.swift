@@ -1,5 +1,5 @@
 import MVVMIO
-import MovieUI
+import MovieLauncher
 
 await MovieApp.main(command: "mvvm-io") { client, timeWindow, clock in
     App(client: client, timeWindow: timeWindow, clock: clock)

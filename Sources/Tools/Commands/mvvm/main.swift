@@ -1,5 +1,5 @@
 import MVVM
-import MovieUI
+import MovieLauncher
 
 await MovieApp.main(command: "mvvm") { client, timeWindow, clock in
     App(client: client, timeWindow: timeWindow, clock: clock)

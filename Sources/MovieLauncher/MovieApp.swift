@@ -1,4 +1,5 @@
 import Foundation
+import MovieUI
 import TMDB
 import TerminalUI
 

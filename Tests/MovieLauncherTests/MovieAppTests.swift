@@ -2,7 +2,7 @@ import TMDB
 import TerminalUI
 import Testing
 
-@testable import MovieUI
+@testable import MovieLauncher
 
 /// The launcher every step shares: options and variables become one configuration (L3–L5).
 @Suite("MovieApp")
