@@ -137,13 +137,13 @@ let package = Package(
         .testTarget(
             name: "ViewModelKitTests", dependencies: ["ViewModelKit", "ViewModelKitTesting"]),
         .testTarget(
-            name: "MVVMTests", dependencies: ["MVVM", "StepTestSupport", "TMDB", "TMDBTestSupport"]
-        ),
+            name: "MVVMTests",
+            dependencies: ["MVVM", "MovieDomain", "StepTestSupport", "TMDB", "TMDBTestSupport"]),
         .testTarget(
             name: "MVVMIOTests",
             dependencies: [
-                "MVVMIO", "StepTestSupport", "TMDB", "TMDBTestSupport", "ViewModelKit",
-                "ViewModelKitTesting",
+                "MVVMIO", "MovieDomain", "StepTestSupport", "TMDB", "TMDBTestSupport",
+                "ViewModelKit", "ViewModelKitTesting",
             ]),
         .testTarget(
             name: "MVVMCTests",
@@ -153,8 +153,8 @@ let package = Package(
         .testTarget(
             name: "MVVMCDITests",
             dependencies: [
-                "MVVMCDI", "StepTestSupport", "TMDB", "TerminalUI", "ViewModelKit",
-                "ViewModelKitTesting",
+                "MVVMCDI", "MovieDomain", "StepTestSupport", "TMDB", "TerminalUI",
+                "ViewModelKit", "ViewModelKitTesting",
             ]),
         .testTarget(
             name: "AcceptanceTests",

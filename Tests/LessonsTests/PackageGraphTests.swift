@@ -7,12 +7,16 @@ import Testing
 /// targets it depends on by name.
 struct PackageGraph {
     let dependencies: [String: [String]]
+    /// Each target's folder, repository-relative: its `path:`, else `Sources/NAME` (or
+    /// `Tests/NAME` for a test target).
+    let folders: [String: String]
 
     init(manifest: String) {
         var dependencies: [String: [String]] = [:]
+        var folders: [String: String] = [:]
         let targets = manifest.matches(
             of:
-                #/\.(?:target|executableTarget|testTarget)\(\s*name:\s*"(?<name>[^"]+)"(?<rest>[^)]*)/#
+                #/\.(?<kind>target|executableTarget|testTarget)\(\s*name:\s*"(?<name>[^"]+)"(?<rest>[^)]*)/#
         )
         for target in targets {
             var names: [String] = []
@@ -22,9 +26,16 @@ struct PackageGraph {
                     String($0.output.name)
                 }
             }
-            dependencies[String(target.output.name)] = names
+            let name = String(target.output.name)
+            dependencies[name] = names
+            if let path = target.output.rest.firstMatch(of: #/path:\s*"(?<path>[^"]+)"/#) {
+                folders[name] = String(path.output.path)
+            } else {
+                folders[name] = (target.output.kind == "testTarget" ? "Tests/" : "Sources/") + name
+            }
         }
         self.dependencies = dependencies
+        self.folders = folders
     }
 
     /// Every module `target` can import: its dependencies, theirs, and so on.
@@ -67,5 +78,53 @@ struct PackageGraph {
             #expect(graph.closure(of: step).isDisjoint(with: ["ViewModelKit", "RxTerminalUI"]))
         }
         #expect(graph.closure(of: "MVVMIO").contains("RxTerminalUI"))
+    }
+
+    /// What the toolchain provides: a target may import these without declaring them.
+    static let toolchainModules: Set<String> = [
+        "Foundation", "FoundationNetworking", "Glibc", "Darwin", "Dispatch", "Observation",
+        "Synchronization", "Testing", "XCTest",
+    ]
+
+    @Test("every module a target imports is one it declares: SwiftPM on Linux does not check it")
+    func everyImportIsADeclaredDependency() throws {
+        // `--explicit-target-dependency-import-check error` misses these on Linux
+        // (swiftlang/swift#70560), so the rule is checked here, from the sources.
+        var checkedTargets = 0
+        for (target, folder) in graph.folders.sorted(by: { $0.key < $1.key }) {
+            let root = packageRepository.root + "/" + folder
+            guard let files = FileManager.default.subpaths(atPath: root) else { continue }
+            let allowed = Set(graph.dependencies[target] ?? []).union(Self.toolchainModules)
+                .union([target])
+            for file in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
+                for module in Self.importedModules(in: text) {
+                    #expect(
+                        allowed.contains(module),
+                        "\(folder)/\(file) imports \(module), which \(target) does not declare")
+                }
+            }
+            checkedTargets += 1
+        }
+        #expect(checkedTargets > 20, "only \(checkedTargets) targets' folders were read")
+    }
+
+    /// The modules a file's leading imports name (`import X`, `@testable import X`,
+    /// `import struct X.Y`), read until its first line of code, so that an `import` inside
+    /// a string further down is not taken for one.
+    static func importedModules(in text: String) -> [String] {
+        var modules: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("//") || trimmed.hasPrefix("#") { continue }
+            guard
+                let match = trimmed.wholeMatch(
+                    of:
+                        #/(?:@\w+\s+)*import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?(?<module>\w+)(?:\.\w+)*/#
+                )
+            else { break }
+            modules.append(String(match.output.module))
+        }
+        return modules
     }
 }
