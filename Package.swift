@@ -3,9 +3,10 @@
 // and an older toolchain stops here with a message naming the version it needs.
 import PackageDescription
 
-/// One app, five architectures. Every step is its own module over the same shared modules,
+/// One app, six architectures. Every step is its own module over the same shared modules,
 /// so that the difference between two steps is only the idea they teach. At the top of
-/// Sources/ are the steps (`01-MVC` … `05-MVVM-C-DI`) and the shared modules; Sources/Tools
+/// Sources/ are the steps (`01-MVC` … `06-Clean`, whose layers are modules of their own) and the
+/// shared modules; Sources/Tools
 /// holds each step's command (a one-line `main.swift` under Sources/Tools/Commands), the step
 /// catalog and the `lessons`, `bench` and `terminal-demo` tools; Sources/TestSupport holds the
 /// stubs, fixtures and helpers the tests share (the bench borrows the HTTP stub).
@@ -18,6 +19,7 @@ let package = Package(
         .executable(name: "mvvm-io", targets: ["MVVMIOCommand"]),
         .executable(name: "mvvm-c", targets: ["MVVMCCommand"]),
         .executable(name: "mvvm-c-di", targets: ["MVVMCDICommand"]),
+        .executable(name: "clean", targets: ["CleanAppCommand"]),
         .executable(name: "terminal-demo", targets: ["TerminalUIDemo"]),
         .executable(name: "lessons", targets: ["Lessons"]),
         .executable(name: "bench", targets: ["Bench"]),
@@ -60,6 +62,28 @@ let package = Package(
                 "MovieDomain", "MovieUI", "RxTerminalUI", "TerminalUI", "TMDB", "ViewModelKit",
             ],
             path: "Sources/05-MVVM-C-DI"),
+        // Step 06 is one module per layer, so that the compiler holds each layer to the
+        // modules it may import: Domain reaches no TMDB and no screen, Presentation no TMDB,
+        // and only App, the composition root, sees them all.
+        .target(
+            name: "CleanDomain", dependencies: ["MovieDomain"], path: "Sources/06-Clean/Domain"),
+        .target(
+            name: "CleanData", dependencies: ["CleanDomain", "TMDB"],
+            path: "Sources/06-Clean/Data"),
+        .target(
+            name: "CleanPresentation",
+            dependencies: [
+                "CleanDomain", "MovieDomain", "MovieUI", "RxTerminalUI", "TerminalUI",
+                "ViewModelKit",
+            ],
+            path: "Sources/06-Clean/Presentation"),
+        .target(
+            name: "CleanApp",
+            dependencies: [
+                "CleanData", "CleanDomain", "CleanPresentation", "MovieUI", "TerminalUI", "TMDB",
+                "ViewModelKit",
+            ],
+            path: "Sources/06-Clean/App"),
 
         // Tools.
         // Each step's command: a one-line main.swift that launches the step's App.
@@ -78,6 +102,9 @@ let package = Package(
         .executableTarget(
             name: "MVVMCDICommand", dependencies: ["MVVMCDI", "MovieLauncher"],
             path: "Sources/Tools/Commands/mvvm-c-di"),
+        .executableTarget(
+            name: "CleanAppCommand", dependencies: ["CleanApp", "MovieLauncher"],
+            path: "Sources/Tools/Commands/clean"),
         // The list of steps, written once (Sources/Tools/StepCatalog): each step's number,
         // folder, names and summary. This manifest cannot read it, so a test in LessonsTests
         // checks that the steps above are exactly the catalog's, and so are Steps' and the
@@ -87,7 +114,8 @@ let package = Package(
         .target(
             name: "Steps",
             dependencies: [
-                "MVC", "MVVM", "MVVMIO", "MVVMC", "MVVMCDI", "MovieUI", "StepCatalog", "TMDB",
+                "MVC", "MVVM", "MVVMIO", "MVVMC", "MVVMCDI", "CleanApp", "MovieUI", "StepCatalog",
+                "TMDB",
             ],
             path: "Sources/Tools/Steps"),
         // The lessons tool: reads the repository's files and the catalog, depends on no step;
@@ -156,6 +184,17 @@ let package = Package(
                 "MVVMCDI", "MovieDomain", "StepTestSupport", "TMDB", "TerminalUI",
                 "ViewModelKit", "ViewModelKitTesting",
             ]),
+        .testTarget(name: "CleanDomainTests", dependencies: ["CleanDomain", "StepTestSupport"]),
+        .testTarget(
+            name: "CleanDataTests",
+            dependencies: ["CleanData", "CleanDomain", "TMDB", "TMDBTestSupport"]),
+        .testTarget(
+            name: "CleanPresentationTests",
+            dependencies: [
+                "CleanDomain", "CleanPresentation", "MovieDomain", "StepTestSupport",
+                "ViewModelKit",
+                "ViewModelKitTesting",
+            ]),
         .testTarget(
             name: "AcceptanceTests",
             dependencies: [
@@ -170,7 +209,11 @@ let package = Package(
 // `swift run lessons check 3.2` builds exercise 2 of lesson 03's tests, Lessons/exercises/3.2,
 // against the working copy: they are a target only while the tool runs them, so that an
 // unsolved exercise never turns `swift test` red. Lesson N is step N of the catalog.
-let stepModules = ["1": "MVC", "2": "MVVM", "3": "MVVMIO", "4": "MVVMC", "5": "MVVMCDI"]
+let stepModules = [
+    "1": "MVC", "2": "MVVM", "3": "MVVMIO", "4": "MVVMC", "5": "MVVMCDI", "6": "CleanApp",
+]
+/// A layered step's other modules, which its exercises may test too.
+let layerModules = ["6": ["CleanDomain", "CleanData", "CleanPresentation"]]
 if let exercise = Context.environment["LESSONS_EXERCISE"],
     exercise.wholeMatch(of: /[1-9]\.[1-9]/) != nil,
     let lesson = exercise.first, let step = stepModules[String(lesson)]
@@ -181,6 +224,6 @@ if let exercise = Context.environment["LESSONS_EXERCISE"],
             dependencies: [
                 .target(name: step), "MovieDomain", "MovieLauncher", "MovieUI", "StepTestSupport",
                 "TMDB", "TMDBTestSupport", "TerminalUI", "ViewModelKit", "ViewModelKitTesting",
-            ],
+            ] + (layerModules[String(lesson)] ?? []).map { .target(name: $0) },
             path: "Lessons/exercises/\(exercise)"))
 }

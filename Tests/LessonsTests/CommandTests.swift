@@ -35,8 +35,12 @@ import Testing
                     .split(separator: "\n", omittingEmptySubsequences: false).count - 1
             }
             #expect(cells[3] == "\(swiftLines)")
-            let hasTests = FileManager.default.fileExists(
-                atPath: packageRepository.absolute("Tests/\(step.module)Tests"))
+            // A layered step's tests are one target per layer.
+            let modules = step.layerModules.isEmpty ? [step.module] : step.layerModules
+            let hasTests = modules.contains {
+                FileManager.default.fileExists(
+                    atPath: packageRepository.absolute("Tests/\($0)Tests"))
+            }
             #expect((cells[4] == "–") == !hasTests)
             let lesson = packageRepository.lessonFile(for: step)
             let minutes = lesson.flatMap { packageRepository.text(at: $0) }.map(

@@ -441,15 +441,15 @@ import Testing
     @Test(arguments: [
         (
             ["check", "9.9"],
-            "lessons: no exercise '9.9' to check; the exercises are 1.3, 2.1, 3.1, 3.2, 4.1, 4.2, 5.1"
+            "lessons: no exercise '9.9' to check; the exercises are 1.3, 2.1, 3.1, 3.2, 4.1, 4.2, 5.1, 6.1"
         ),
         (
             ["check", "3.2", "5.1"],
-            "lessons: check takes one exercise; the exercises are 1.3, 2.1, 3.1, 3.2, 4.1, 4.2, 5.1"
+            "lessons: check takes one exercise; the exercises are 1.3, 2.1, 3.1, 3.2, 4.1, 4.2, 5.1, 6.1"
         ),
         (
             ["check", "--solution"],
-            "lessons: check --solution takes an exercise; the exercises are 1.3, 2.1, 3.1, 3.2, 4.1, 4.2, 5.1"
+            "lessons: check --solution takes an exercise; the exercises are 1.3, 2.1, 3.1, 3.2, 4.1, 4.2, 5.1, 6.1"
         ),
         (
             ["check", "--fast", "3.2"],
@@ -457,7 +457,7 @@ import Testing
         ),
         (
             ["check", "\u{1B}]2;PWNED\u{07}"],
-            "lessons: no exercise '' to check; the exercises are 1.3, 2.1, 3.1, 3.2, 4.1, 4.2, 5.1"
+            "lessons: no exercise '' to check; the exercises are 1.3, 2.1, 3.1, 3.2, 4.1, 4.2, 5.1, 6.1"
         ),
     ])
     func badChecksNameTheValidOnesAndExitTwo(arguments: [String], message: String) {

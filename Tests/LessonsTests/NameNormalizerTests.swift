@@ -41,6 +41,18 @@ import Testing
         #expect(coordinator("MVVM view model") == injected("MVVM view model"))
     }
 
+    @Test("a layered step's four modules are each its module, the longest name first")
+    func aLayeredStepNormalisesEveryLayersModule() throws {
+        let steps = CourseStep.known
+        let injected = NameNormalizer(step: steps[4])
+        let layered = NameNormalizer(step: try #require(steps.first { $0.folder == "06-Clean" }))
+        for module in ["CleanDomain", "CleanData", "CleanPresentation", "CleanApp"] {
+            #expect(layered("import \(module)") == injected("import MVVMCDI"), "\(module)")
+        }
+        #expect(layered("CleanAppCommand") == injected("MVVMCDICommand"))
+        #expect(layered("swift run clean") == injected("swift run mvvm-c-di"))
+    }
+
     @Test func textWithoutNamesIsUnchanged() {
         #expect(mvc("let x = 1 // café 영화") == "let x = 1 // café 영화")
         #expect(mvc("") == "")
@@ -55,7 +67,8 @@ import Testing
         ("03-MVVM-IO", 3, "mvvm-io", "MVVMIO"),
         ("04-MVVM-C", 4, "mvvm-c", "MVVMC"),
         ("05-MVVM-C-DI", 5, "mvvm-c-di", "MVVMCDI"),
-        ("06-MVVM-Redux", 6, "mvvm-redux", "MVVMRedux"),
+        ("06-Clean", 6, "clean", "CleanApp"),
+        ("07-MVVM-Redux", 7, "mvvm-redux", "MVVMRedux"),
     ])
     func knownAndUnknownFoldersGetTheirNames(
         folder: String, number: Int, product: String, module: String

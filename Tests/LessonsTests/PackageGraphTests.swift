@@ -80,6 +80,30 @@ struct PackageGraph {
         #expect(graph.closure(of: "MVVMIO").contains("RxTerminalUI"))
     }
 
+    /// Step 06's dependency rule, which the compiler enforces only because each layer is a
+    /// target whose closure holds what the layer may import.
+    @Test("step 06: Domain reaches only the shared movie rules")
+    func cleanDomainReachesOnlyTheSharedMovieRules() {
+        #expect(graph.closure(of: "CleanDomain") == ["MovieDomain"])
+    }
+
+    @Test("step 06: Presentation reaches no TMDB and no Data, Data no screen")
+    func cleanPresentationAndDataStayApart() {
+        let presentation = graph.closure(of: "CleanPresentation")
+        #expect(presentation.contains("CleanDomain"))
+        #expect(presentation.isDisjoint(with: ["TMDB", "CleanData", "MovieLauncher"]))
+        let data = graph.closure(of: "CleanData")
+        #expect(data.isSuperset(of: ["CleanDomain", "TMDB"]))
+        #expect(
+            data.isDisjoint(with: [
+                "TerminalUI", "MovieUI", "RxTerminalUI", "ViewModelKit", "CleanPresentation",
+            ]))
+        #expect(
+            graph.closure(of: "CleanApp").isSuperset(of: [
+                "CleanDomain", "CleanData", "CleanPresentation", "TMDB",
+            ]), "App, the composition root, sees every layer")
+    }
+
     /// What the toolchain provides: a target may import these without declaring them.
     static let toolchainModules: Set<String> = [
         "Foundation", "FoundationNetworking", "Glibc", "Darwin", "Dispatch", "Observation",

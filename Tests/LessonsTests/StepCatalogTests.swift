@@ -35,11 +35,14 @@ import Testing
             "Package.swift has no .executable(name: \"\(step.product)\", targets: [\"\(step.commandTarget)\"]): \(fix)"
         )
 
-        let module = manifest.targets.first { $0.name == step.module }
-        #expect(
-            module?.kind == "target" && module?.path == "Sources/\(step.folder)",
-            "Package.swift has no .target(name: \"\(step.module)\", …, path: \"Sources/\(step.folder)\"): \(fix)"
-        )
+        // A layered step is one module per layer, each in its folder under the step's.
+        for (name, folder) in step.modules {
+            let module = manifest.targets.first { $0.name == name }
+            #expect(
+                module?.kind == "target" && module?.path == folder,
+                "Package.swift has no .target(name: \"\(name)\", …, path: \"\(folder)\"): \(fix)"
+            )
+        }
 
         let command = manifest.targets.first { $0.name == step.commandTarget }
         #expect(
@@ -67,8 +70,8 @@ import Testing
             guard let path = target.path else { continue }
             if path.wholeMatch(of: #/Sources/[0-9][0-9]-.+/#) != nil {
                 #expect(
-                    StepEntry.all.contains {
-                        $0.module == target.name && "Sources/\($0.folder)" == path
+                    StepEntry.all.contains { step in
+                        step.modules.contains { $0.name == target.name && $0.folder == path }
                     },
                     "Package.swift declares the step module \(target.name) at \(path), but the catalog has no such step: \(fix)"
                 )
@@ -130,15 +133,16 @@ import Testing
         for step in StepEntry.all {
             // The rule the lessons tool gives a step folder that is not in the catalog yet, so
             // a step keeps its names when it joins the catalog.
+            // A layered step's module is the one of its last layer, `CleanApp`.
             let unlisted = CourseStep(folder: step.folder)
             #expect(
                 step.product == step.title.lowercased()
-                    && step.module == step.title.filter { $0 != "-" },
+                    && step.module == step.title.filter { $0 != "-" } + (step.layers.last ?? ""),
                 "\(step.folder) should be product \(unlisted?.product ?? "?"), module \(unlisted?.module ?? "?")"
             )
             #expect(
-                packageRepository.fileExists("Sources/\(step.folder)/App.swift"),
-                "Sources/\(step.folder)/App.swift")
+                packageRepository.fileExists("\(step.moduleFolder)/App.swift"),
+                "\(step.moduleFolder)/App.swift")
             #expect(
                 packageRepository.fileExists("\(step.commandPath)/main.swift"),
                 "\(step.commandPath)/main.swift")

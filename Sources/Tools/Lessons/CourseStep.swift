@@ -17,6 +17,8 @@ struct CourseStep: Sendable, Hashable {
     var module: String
     /// What the step changes, in one line, when its lesson does not say it yet.
     var summary: String
+    /// A layered step's modules, one per layer (`CleanDomain` … `CleanApp`); empty otherwise.
+    var layerModules: [String] = []
 
     /// `01`, `02`, … as in the folder and lesson names.
     var paddedNumber: String {
@@ -62,6 +64,7 @@ struct CourseStep: Sendable, Hashable {
         self.init(
             number: entry.number, folder: entry.folder, product: entry.product,
             module: entry.module, summary: entry.summary)
+        layerModules = entry.layers.isEmpty ? [] : entry.modules.map(\.name)
     }
 
     /// The steps of the catalog (`StepEntry.all`), the one list of steps in the package.

@@ -8,11 +8,13 @@ struct NameNormalizer: Sendable {
     private let replacements: [(name: String, placeholder: String)]
 
     init(step: CourseStep) {
-        let names = [
-            (step.folder, "\u{1}folder\u{1}"),
-            (step.module, "\u{1}module\u{1}"),
-            (step.product, "\u{1}product\u{1}"),
-        ]
+        // A layered step's modules (`CleanDomain`, `CleanPresentation`) are each its module.
+        let names =
+            [
+                (step.folder, "\u{1}folder\u{1}"),
+                (step.module, "\u{1}module\u{1}"),
+                (step.product, "\u{1}product\u{1}"),
+            ] + step.layerModules.map { ($0, "\u{1}module\u{1}") }
         replacements = names.filter { !$0.0.isEmpty }.sorted { $0.0.count > $1.0.count }
     }
 

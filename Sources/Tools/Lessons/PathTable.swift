@@ -5,7 +5,8 @@ struct PathRow: Sendable, Equatable {
     var fileCount: Int
     /// Lines of Swift in the step's folder.
     var swiftLineCount: Int
-    /// `@Test`s in `Tests/<Module>Tests`, nil when the step has no test target.
+    /// `@Test`s in `Tests/<Module>Tests` (each layer's, for a layered step), nil when the step
+    /// has no test target.
     var testCount: Int?
     /// `Lessons/01-MVC.md`, nil while the lesson is not written.
     var lessonFile: String?
@@ -23,12 +24,18 @@ struct PathRow: Sendable, Equatable {
             total
                 + (repository.text(at: folder + "/" + file).map { TextLines($0).lines.count } ?? 0)
         }
-        testCount = repository.testFolder(for: step).map { testFolder in
-            repository.files(under: testFolder).filter { $0.hasSuffix(".swift") }.reduce(0) {
-                total, file in
-                total + (repository.text(at: testFolder + "/" + file).map(Self.countTests) ?? 0)
+        let testFolders = repository.testFolders(for: step)
+        testCount =
+            testFolders.isEmpty
+            ? nil
+            : testFolders.reduce(0) { total, testFolder in
+                repository.files(under: testFolder).filter { $0.hasSuffix(".swift") }.reduce(
+                    total
+                ) { total, file in
+                    total
+                        + (repository.text(at: testFolder + "/" + file).map(Self.countTests) ?? 0)
+                }
             }
-        }
         lessonFile = repository.lessonFile(for: step)
         readingMinutes = lessonFile.flatMap { repository.text(at: $0) }.map(
             LessonText.readingMinutes(of:))

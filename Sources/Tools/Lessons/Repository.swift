@@ -131,8 +131,10 @@ struct Repository: Sendable {
     }
 
     /// The step's own test target, `Tests/<Module>Tests`, if it has one.
-    func testFolder(for step: CourseStep) -> String? {
-        let folder = "Tests/\(step.module)Tests"
-        return Self.isDirectory(absolute(folder)) ? folder : nil
+    /// `Tests/<Module>Tests` of each of the step's modules that has one: one folder for a
+    /// step that is one module, one per layer that has tests for a layered step.
+    func testFolders(for step: CourseStep) -> [String] {
+        let modules = step.layerModules.isEmpty ? [step.module] : step.layerModules
+        return modules.map { "Tests/\($0)Tests" }.filter { Self.isDirectory(absolute($0)) }
     }
 }

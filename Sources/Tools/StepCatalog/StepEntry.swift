@@ -19,13 +19,21 @@ public struct StepEntry: Sendable, Hashable, CustomStringConvertible {
     public let module: String
     /// What the step changes, in one line: the line under its lesson's title says the same.
     public let summary: String
+    /// For a step split into layers, each a module in a folder of its own under the step's
+    /// folder: the layers' folders, innermost first, the one that holds `App.swift` last
+    /// (`module`). Empty for a step that is one module.
+    public let layers: [String]
 
-    public init(number: Int, title: String, product: String, module: String, summary: String) {
+    public init(
+        number: Int, title: String, product: String, module: String, summary: String,
+        layers: [String] = []
+    ) {
         self.number = number
         self.title = title
         self.product = product
         self.module = module
         self.summary = summary
+        self.layers = layers
     }
 
     /// `04`, as in the folder and the lesson's file name.
@@ -36,6 +44,20 @@ public struct StepEntry: Sendable, Hashable, CustomStringConvertible {
     /// `04-MVVM-C`: the step's folder under Sources.
     public var folder: String {
         "\(paddedNumber)-\(title)"
+    }
+
+    /// `Sources/04-MVVM-C`, or `Sources/06-Clean/App` for a layered step: the folder of
+    /// `module`, which holds `App.swift`.
+    public var moduleFolder: String {
+        "Sources/" + folder + (layers.last.map { "/" + $0 } ?? "")
+    }
+
+    /// Each module of the step with its folder: the step's one module, or one per layer
+    /// (`CleanDomain` in `Sources/06-Clean/Domain`), named by the step and the layer.
+    public var modules: [(name: String, folder: String)] {
+        guard !layers.isEmpty else { return [(module, moduleFolder)] }
+        let stem = title.filter { $0 != "-" }
+        return layers.map { (stem + $0, "Sources/\(folder)/\($0)") }
     }
 
     /// `MVVMCCommand`: the executable target of the product, whose `main.swift` is one line.
@@ -76,6 +98,12 @@ public struct StepEntry: Sendable, Hashable, CustomStringConvertible {
         StepEntry(
             number: 5, title: "MVVM-C-DI", product: "mvvm-c-di", module: "MVVMCDI",
             summary: "No shared client: a composition root injects a MovieService."),
+        StepEntry(
+            number: 6, title: "Clean", product: "clean", module: "CleanApp",
+            summary:
+                "The app splits into Domain, Data, Presentation and App modules; the compiler"
+                + " keeps each layer to its own imports.",
+            layers: ["Domain", "Data", "Presentation", "App"]),
     ]
 }
 

@@ -1,3 +1,4 @@
+import CleanApp
 import Foundation
 import MVC
 import MVVM
@@ -41,6 +42,7 @@ public struct Step: Sendable, CustomStringConvertible {
         "MVVMIO": { MVVMIO.App(client: $0, timeWindow: $1, clock: $2) },
         "MVVMC": { MVVMC.App(client: $0, timeWindow: $1, clock: $2) },
         "MVVMCDI": { MVVMCDI.App(client: $0, timeWindow: $1, clock: $2) },
+        "CleanApp": { CleanApp.App(client: $0, timeWindow: $1, clock: $2) },
     ]
 
     /// Every step of the catalog that has its app, in the catalog's order; or, when the

@@ -1,0 +1,268 @@
+import CleanApp
+import CleanData
+import CleanDomain
+import Foundation
+import MovieLauncher
+import StepTestSupport
+import Synchronization
+import TMDB
+import TMDBTestSupport
+import TerminalUI
+import Testing
+
+/// Lesson 06, exercise 1: `CachingMovieRepository(wrapping:)`, in Data, remembers each movie's
+/// detail by id (a detail that arrived, never a failure, so that `r` still retries), the app
+/// is wired with it in one place, and Domain and Presentation are untouched.
+/// `swift run lessons check 6.1` runs these against your working copy.
+@MainActor
+struct CachingMovieRepositoryTests {
+    /// A repository that answers everything and counts what it was asked.
+    final class CountingRepository: MovieRepository {
+        let detailCalls = Mutex<[Int]>([])
+        let otherCalls = Mutex(0)
+        /// How many detail requests fail before the repository answers them.
+        let failuresLeft: Mutex<Int>
+
+        init(failingFirst failures: Int = 0) {
+            failuresLeft = Mutex(failures)
+        }
+
+        func trendingMovies(
+            timeWindow: CleanDomain.TimeWindow, page: Int,
+            onRateLimitWait: CleanDomain.RateLimitWaitHandler
+        ) async throws(MovieLoadError) -> CleanDomain.MoviePage {
+            otherCalls.withLock { $0 += 1 }
+            return CleanDomain.MoviePage(movies: [], totalPages: 1)
+        }
+
+        func searchMovies(
+            query: String, page: Int, onRateLimitWait: CleanDomain.RateLimitWaitHandler
+        )
+            async throws(MovieLoadError) -> CleanDomain.MoviePage
+        {
+            otherCalls.withLock { $0 += 1 }
+            return CleanDomain.MoviePage(movies: [], totalPages: 1)
+        }
+
+        func movieDetail(id: Int, onRateLimitWait: CleanDomain.RateLimitWaitHandler)
+            async throws(MovieLoadError) -> CleanDomain.MovieDetail
+        {
+            detailCalls.withLock { $0.append(id) }
+            let fails = failuresLeft.withLock { left in
+                defer { left = max(left - 1, 0) }
+                return left > 0
+            }
+            if fails { throw .failed(message: "Can't reach TMDB: you seem to be offline.") }
+            return CleanDomain.MovieDetail(id: id, title: "Movie \(id)")
+        }
+
+        func trailer(forMovieID id: Int) async throws(MovieLoadError) -> Trailer? {
+            otherCalls.withLock { $0 += 1 }
+            return nil
+        }
+    }
+
+    @Test("the second detail of the same movie comes from the cache, through the use case")
+    func sameMovieTwiceAsksOnce() async throws {
+        let counting = CountingRepository()
+        let repository: any MovieRepository = CachingMovieRepository(wrapping: counting)
+        let useCase = FetchMovieDetailUseCase(repository: repository)
+        let first = try await useCase.execute(movieID: 550)
+        let second = try await useCase.execute(movieID: 550)
+        #expect(first.title == "Movie 550" && second.title == "Movie 550")
+        #expect(counting.detailCalls.withLock { $0 } == [550], "one detail request for 550")
+    }
+
+    @Test("each movie's detail is asked for once, by its own id")
+    func differentMoviesAskEach() async throws {
+        let counting = CountingRepository()
+        let repository = CachingMovieRepository(wrapping: counting)
+        _ = try await repository.movieDetail(id: 1, onRateLimitWait: { _ in })
+        _ = try await repository.movieDetail(id: 2, onRateLimitWait: { _ in })
+        _ = try await repository.movieDetail(id: 1, onRateLimitWait: { _ in })
+        #expect(counting.detailCalls.withLock { $0 } == [1, 2])
+    }
+
+    @Test("a failed detail is not remembered: the next request reaches the repository again")
+    func aFailureIsNotCached() async throws {
+        let counting = CountingRepository(failingFirst: 1)
+        let repository = CachingMovieRepository(wrapping: counting)
+        do {
+            let detail = try await repository.movieDetail(id: 550, onRateLimitWait: { _ in })
+            Issue.record("the first request fails, yet it returned \(detail.title)")
+        } catch {
+            #expect(
+                error == .failed(message: "Can't reach TMDB: you seem to be offline."),
+                "the wrapped repository's own error, passed on")
+        }
+        let second: CleanDomain.MovieDetail
+        do {
+            second = try await repository.movieDetail(id: 550, onRateLimitWait: { _ in })
+        } catch {
+            let calls = counting.detailCalls.withLock { $0.count }
+            Issue.record(
+                """
+                after one failure the next request failed too (\(error)), and the repository \
+                was asked \(calls == 1 ? "once" : "\(calls) times"): is the failure remembered? \
+                Only a detail that arrived may be.
+                """)
+            return
+        }
+        #expect(second.title == "Movie 550")
+        _ = try await repository.movieDetail(id: 550, onRateLimitWait: { _ in })
+        #expect(
+            counting.detailCalls.withLock { $0 } == [550, 550],
+            "the failure and the success; the third comes from the cache")
+    }
+
+    @Test("the list, the trailers and the search still reach the repository every time")
+    func everythingElsePassesThrough() async throws {
+        let counting = CountingRepository()
+        let repository = CachingMovieRepository(wrapping: counting)
+        _ = try await repository.trendingMovies(timeWindow: .week, page: 1) { _ in }
+        _ = try await repository.trendingMovies(timeWindow: .week, page: 1) { _ in }
+        _ = try await repository.trailer(forMovieID: 1)
+        _ = try await repository.trailer(forMovieID: 1)
+        _ = try await repository.searchMovies(query: "dune", page: 1) { _ in }
+        _ = try await repository.searchMovies(query: "dune", page: 1) { _ in }
+        #expect(counting.otherCalls.withLock { $0 } == 6)
+    }
+
+    /// A checksum of each file of Domain and Presentation as this step has them: the cache
+    /// is Data's business, and the composition root's one line.
+    static let untouched: [String: UInt64] = [
+        "Domain/FetchMovieDetailUseCase.swift": 0x9fee_5ba9_287a_cffb,
+        "Domain/FetchTrendingMoviesUseCase.swift": 0x2000_2803_8167_61a9,
+        "Domain/Movie.swift": 0x7daf_b0e5_1a67_a688,
+        "Domain/MovieDetail.swift": 0xe8dd_b9a5_3933_eaeb,
+        "Domain/MovieLoadError.swift": 0xe15d_0e82_7b45_d61c,
+        "Domain/MovieRepository.swift": 0x2bed_ae41_4be5_4a49,
+        "Domain/SearchMoviesUseCase.swift": 0xe5f2_5839_5561_5787,
+        "Presentation/AppCoordinator.swift": 0x866a_d938_d991_4aba,
+        "Presentation/MovieDetailCoordinator.swift": 0xe3c2_3f83_df50_8321,
+        "Presentation/MovieDetailViewController.swift": 0x77bd_e6be_4981_a193,
+        "Presentation/MovieDetailViewModel.swift": 0xae79_985f_c9f2_33c4,
+        "Presentation/SearchResultsViewController.swift": 0x3ef2_6988_6a79_d056,
+        "Presentation/SearchViewModel.swift": 0x83f3_de33_6b33_243d,
+        "Presentation/TrendingViewController.swift": 0x5576_9c7d_5cb4_5bd7,
+        "Presentation/TrendingViewModel.swift": 0x7ab0_ff9f_d23d_6cac,
+    ]
+
+    @Test("Domain and Presentation are as the step has them: the decorator is Data's alone")
+    func domainAndPresentationAreUntouched() throws {
+        let root = URL(filePath: #filePath)
+            .deletingLastPathComponent()  // 6.1
+            .deletingLastPathComponent()  // exercises
+            .deletingLastPathComponent()  // Lessons
+            .deletingLastPathComponent()  // the package root
+        var found: Set<String> = []
+        for layer in ["Domain", "Presentation"] {
+            let folder = root.appending(path: "Sources/06-Clean/\(layer)")
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            where name.hasSuffix(".swift") {
+                let path = "\(layer)/\(name)"
+                found.insert(path)
+                let data = try Data(contentsOf: folder.appending(path: name))
+                #expect(
+                    Self.untouched[path] == Self.checksum(data),
+                    """
+                    Sources/06-Clean/\(path) \(Self.untouched[path] == nil ? "is new" : "changed"): \
+                    the cache goes in Data and is wired in App; put \(layer) back as the step has it
+                    """)
+            }
+        }
+        for path in Set(Self.untouched.keys).subtracting(found).sorted() {
+            Issue.record("Sources/06-Clean/\(path) is gone: put it back as the step has it")
+        }
+    }
+
+    /// FNV-1a, 64 bits: enough to notice any edit.
+    static func checksum(_ data: Data) -> UInt64 {
+        data.reduce(0xcbf2_9ce4_8422_2325) { hash, byte in
+            (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+    }
+
+    @Test("the app is wired with it: opening a movie, going back, opening it again asks once")
+    func theAppAsksForADetailOnce() async throws {
+        let stub = HTTPStub()
+        let client = stub.makeClient(retryPolicy: .immediate)
+        let app = App(client: client, timeWindow: .week, clock: TestClock())
+        let application = Application(
+            rootViewController: app.makeRootViewController(), terminal: VirtualTerminal(),
+            help: MovieApp.help(for: client.configuration))
+        application.start()
+        for key in [Key.enter, .character("b"), .enter] {
+            #expect(
+                await application.waitUntilSettled(timeout: .seconds(5)),
+                "the screen never settled before \(key)")
+            application.send(key)
+        }
+        #expect(
+            await application.waitUntilSettled(timeout: .seconds(5)),
+            "the detail opened again never settled")
+        let details = stub.requests.filter {
+            $0.path.wholeMatch(of: /\/3\/movie\/\d+/) != nil
+        }
+        #expect(details.count == 1, "the detail of the first movie, requested once")
+    }
+
+    @Test("D4 in the app: a failed detail says so, r loads it, and opened again it is cached")
+    func theAppRetriesAFailedDetail() async throws {
+        let stub = HTTPStub()
+        stub.respond(
+            to: "/3/trending/movie/week", query: ["page": "1"],
+            with: Fixtures.page(1, of: 1, [Fixtures.Movie(id: 1, title: "Dune: Part Two")]))
+        stub.respond(
+            to: "/3/movie/1",
+            withSequence: [
+                .tmdbError(
+                    statusCode: 404, code: 34,
+                    message: "The resource you requested could not be found."),
+                Fixtures.detail(Fixtures.Detail(id: 1, title: "Dune: Part Two")),
+            ])
+        stub.respond(to: "/3/movie/1/videos", with: Fixtures.videos(id: 1, []))
+        let client = stub.makeClient(retryPolicy: .immediate)
+        let app = App(client: client, timeWindow: .week, clock: TestClock())
+        let terminal = VirtualTerminal(width: 80, height: 24)
+        let application = Application(
+            rootViewController: app.makeRootViewController(), terminal: terminal,
+            help: MovieApp.help(for: client.configuration))
+        // The rows that show something, each with its runs of spaces made one; no more than
+        // a message can show.
+        var screen: String {
+            String(
+                terminal.rows.map { $0.split(separator: " ").joined(separator: " ") }
+                    .filter { !$0.isEmpty }.joined(separator: " | ").prefix(300))
+        }
+        let shows = { (text: String) in terminal.rows.contains { $0.contains(text) } }
+        let detailRequests = { stub.requests(path: "/3/movie/1").count }
+        application.start()
+        try #require(
+            await application.waitUntil(timeout: .seconds(5)) {
+                application.isSettled && shows("Dune: Part Two")
+            }, "the list never showed; the screen reads: \(screen)")
+        application.send(.enter)
+        try #require(
+            await application.waitUntil(timeout: .seconds(5)) {
+                application.isSettled && shows("r to retry")
+            }, "the failed detail never offered r; the screen reads: \(screen)")
+        application.send(.character("r"))
+        try #require(
+            await application.waitUntil(timeout: .seconds(5)) {
+                application.isSettled && shows("Dune: Part Two (")
+            },
+            "r after the failure never showed the detail; the screen reads: \(screen)")
+        #expect(detailRequests() == 2, "the failure, then r: two requests")
+        application.send(.character("b"))
+        try #require(
+            await application.waitUntilSettled(timeout: .seconds(5)),
+            "going back never settled; the screen reads: \(screen)")
+        application.send(.enter)
+        try #require(
+            await application.waitUntil(timeout: .seconds(5)) {
+                application.isSettled && shows("Dune: Part Two (")
+            }, "opened again, the detail never showed; the screen reads: \(screen)")
+        #expect(detailRequests() == 2, "opened again, the detail comes from the cache")
+    }
+}

@@ -1,0 +1,30 @@
+import CleanData
+import CleanDomain
+import CleanPresentation
+import MovieUI
+import TMDB
+import TerminalUI
+import ViewModelKit
+
+/// Where the step starts: `swift run clean` and the acceptance tests both begin here.
+@MainActor
+public final class App: AppScene {
+    private let container: AppDIContainer
+    /// Kept for as long as the app runs, as a scene delegate keeps its coordinator.
+    private var coordinator: AppCoordinator?
+
+    public init(client: TMDBClient, timeWindow: TMDB.TimeWindow, clock: any Clock<Duration>) {
+        // No shared client: the container hands this one to the repository, and the
+        // repository to the use cases. Only this layer sees TMDB and the screens both.
+        container = AppDIContainer(
+            movieRepository: TMDBMovieRepository(client: client),
+            dataSourceName: client.configuration.dataSourceName,
+            timeWindow: CleanDomain.TimeWindow(timeWindow), scheduler: MainScheduler(clock: clock))
+    }
+
+    public func makeRootViewController() -> ViewController {
+        let coordinator = container.makeAppCoordinator()
+        self.coordinator = coordinator
+        return coordinator.start()
+    }
+}

@@ -1,0 +1,157 @@
+import CleanDomain
+import Foundation
+import MovieDomain
+import ViewModelKit
+
+/// One movie as a mapping from what the user does (`Input`) to what the screen shows
+/// (`Output`). It asks its use case for the detail and formats it; it knows nothing of
+/// how the screen is drawn, nor of where the detail comes from.
+@MainActor
+public final class MovieDetailViewModel: ViewModelType {
+    public struct Input {
+        /// Fires once, when the screen is first shown.
+        let viewDidLoad: Signal<Void>
+        /// Fires on `r` while the screen shows a failure: load again (D4).
+        let retry: Signal<Void>
+        /// Fires when the screen is left: its responses must not matter any more (E1).
+        let viewDidDisappear: Signal<Void>
+    }
+
+    public struct Output {
+        /// The header: the movie's title, and where the data comes from.
+        let title: Driver<String>
+        let subtitle: Driver<String>
+        /// True while the detail is on its way (D1).
+        let isLoading: Driver<Bool>
+        /// "Loading…", or the countdown while TMDB's rate limit is waited out (E6).
+        let loadingText: Driver<String>
+        /// The detail, every value formatted, once it has come (D1, D7); `nil` before.
+        let detail: Driver<MovieDetailContent?>
+        /// Why the detail could not be loaded (D4); `nil` when nothing failed.
+        let errorMessage: Driver<String?>
+        /// The keys that do something on the screen as it is: no scrolling before the detail.
+        let hints: Driver<String>
+    }
+
+    /// Where the detail's load stands; every output is read from it.
+    enum Loading: Equatable {
+        /// Not loading: before the screen is shown, or after it was left (E1).
+        case idle
+        /// On its way; `secondsLeft` counts down TMDB's rate limit (E6).
+        case loading(secondsLeft: Int?)
+        case loaded(MovieDetailContent)
+        case failed(message: String)
+    }
+
+    let movie: Movie
+    private let fetchMovieDetail: FetchMovieDetailUseCase
+    /// "sample data" or "TMDB", for the header.
+    private let dataSourceName: String
+
+    public init(movie: Movie, fetchMovieDetail: FetchMovieDetailUseCase, dataSourceName: String) {
+        self.movie = movie
+        self.fetchMovieDetail = fetchMovieDetail
+        self.dataSourceName = dataSourceName
+    }
+
+    // MARK: Input
+
+    public func transform(input: Input) -> Output {
+        let movie = movie
+        let fetchMovieDetail = fetchMovieDetail
+        // D1, D4: showing the screen loads the detail and `r` loads it again; leaving the
+        // screen stops the load (E1). `flatMapLatest` keeps one load running: a new one
+        // cancels the one before, whose answer never arrives.
+        let loading = Observable.merge(
+            input.viewDidLoad.map { true }.asObservable(),
+            input.retry.map { true }.asObservable(),
+            input.viewDidDisappear.map { false }.asObservable()
+        )
+        .flatMapLatest { isShown in
+            isShown ? Self.load(movie, with: fetchMovieDetail) : .just(.idle)
+        }
+        .asDriver(onErrorDriveWith: .empty())
+        .startWith(.idle)
+        return Output(
+            title: .just(movie.title),
+            subtitle: .just(dataSourceName),
+            isLoading: loading.map(\.isLoading).distinctUntilChanged(),
+            loadingText: loading.map(\.loadingText).distinctUntilChanged(),
+            detail: loading.map(\.detail).distinctUntilChanged(),
+            errorMessage: loading.map(\.errorMessage).distinctUntilChanged(),
+            hints: loading.map(\.hints).distinctUntilChanged())
+    }
+
+    /// One load: `loading` at once, the countdown while TMDB's rate limit is waited out,
+    /// then the detail or the failure. Disposing it cancels the use case, and with it both
+    /// requests (E1).
+    private static func load(_ movie: Movie, with fetchMovieDetail: FetchMovieDetailUseCase)
+        -> Observable<Loading>
+    {
+        Observable.create { observer in
+            observer.onNext(.loading(secondsLeft: nil))
+            let task = Task { @MainActor in
+                // D2: one call; the use case asks for the detail and the trailer at once.
+                do throws(MovieLoadError) {
+                    let detail = try await fetchMovieDetail.execute(movieID: movie.id) {
+                        @MainActor secondsLeft in
+                        observer.onNext(.loading(secondsLeft: secondsLeft > 0 ? secondsLeft : nil))
+                    }
+                    observer.onNext(.loaded(MovieDetailContent(detail)))
+                } catch {
+                    observer.onNext(.failed(message: error.message))
+                }
+                observer.onCompleted()
+            }
+            return Disposables.create { task.cancel() }
+        }
+    }
+}
+
+// MARK: - Output
+
+extension MovieDetailContent {
+    /// The detail with every value formatted for the screen.
+    init(_ detail: MovieDetail) {
+        self.init(
+            heading: MovieFormatter.heading(title: detail.title, releaseDate: detail.releaseDate),
+            tagline: detail.tagline,
+            facts: MovieFormatter.facts(
+                genres: detail.genres, runtime: detail.runtime,
+                releaseDate: detail.releaseDate, voteAverage: detail.voteAverage,
+                voteCount: detail.voteCount),
+            overview: MovieFormatter.overview(detail.overview),
+            cast: MovieFormatter.cast(detail.cast.map { ($0.name, $0.character) }),
+            trailerLink: detail.trailer?.link ?? "")
+    }
+}
+
+extension MovieDetailViewModel.Loading {
+    var isLoading: Bool {
+        if case .loading = self { true } else { false }
+    }
+
+    var loadingText: String {
+        if case .loading(let secondsLeft?) = self {
+            MovieFormatter.rateLimitWait(secondsLeft: secondsLeft)
+        } else {
+            "Loading…"
+        }
+    }
+
+    var detail: MovieDetailContent? {
+        if case .loaded(let detail) = self { detail } else { nil }
+    }
+
+    var errorMessage: String? {
+        if case .failed(let message) = self { message } else { nil }
+    }
+
+    var hints: String {
+        switch self {
+        case .failed: "r retry · b back · ? help · q quit"
+        case .loaded: "↑↓ scroll · b back · ? help · q quit"
+        case .idle, .loading: "b back · ? help · q quit"
+        }
+    }
+}

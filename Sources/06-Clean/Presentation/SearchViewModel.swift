@@ -1,0 +1,338 @@
+import CleanDomain
+import Foundation
+import MovieDomain
+import ViewModelKit
+
+/// What the search asks of whoever shows it. Handed in at `init`, so the view model says
+/// what happened and never knows which screen comes next.
+public struct SearchViewModelActions {
+    /// S7: the user opened a result.
+    let showMovieDetail: (Movie) -> Void
+}
+
+/// The search as a mapping from what the user types and does (`Input`) to what the screen
+/// shows (`Output`). It waits for the typing to pause, sends the query, keeps the pages and
+/// formats every value; it knows nothing of how the screen is drawn.
+@MainActor
+public final class SearchViewModel: ViewModelType {
+    public struct Input {
+        /// The search bar's text, after every edit.
+        let text: Signal<String>
+        /// Fires on `r`: retry a failed page, or the query (S6).
+        let retry: Signal<Void>
+        /// The row the user moved the selection to.
+        let selection: Signal<Int>
+        /// A row coming on screen.
+        let rowWillDisplay: Signal<Int>
+        /// Fires on Enter with the row the user opened (S7).
+        let selectMovie: Signal<Int>
+    }
+
+    public struct Output {
+        /// The header: its title, the query the results are for, and "3 / 20" at its end.
+        let title: Driver<String>
+        let subtitle: Driver<String>
+        let position: Driver<String>
+        /// The rows, again only when they change: a move sends none, so the list reloads
+        /// only when a page arrives or the results start over.
+        let rows: Driver<MovieRows<Movie>>
+        /// The selected row, sent after the rows it is a row of.
+        let selectedRow: Driver<Int>
+        /// Whether the first page is on its way, and what the indicator says meanwhile (E6).
+        let isSearching: Driver<Bool>
+        let loadingText: Driver<String>
+        /// The message in place of empty results: a failed first page, or no match.
+        let message: Driver<ListMessage?>
+        /// What the bottom line says.
+        let footer: Driver<Footer>
+        /// What the bottom line says while the search bar has the keys, when not the bar's
+        /// own hint: `r` types into the bar, so after a failure it says the way to a retry.
+        let searchBarHint: Driver<String?>
+        /// Whether `r` retries: once a query has been sent (S6).
+        let isRetryEnabled: Driver<Bool>
+        /// The movie opened, once for each Enter on a row the results have; the actions are
+        /// told of it while it passes, so the screen subscribes to it and does nothing else.
+        let selectedMovie: Signal<Movie>
+    }
+
+    /// What the user did, or what TMDB answered: the only ways the state changes.
+    enum Action {
+        case edited
+        case cleared
+        case paused
+        case search(String)
+        case retry
+        case select(row: Int)
+        case display(row: Int)
+        case waiting(secondsLeft: Int, PageRequest)
+        case loaded(MoviePage, PageRequest)
+        case failed(MovieLoadError, PageRequest)
+    }
+
+    /// The page the results wait for.
+    struct PageRequest: Equatable {
+        let query: String
+        let page: Int
+    }
+
+    /// What the bottom line says.
+    enum Footer: Equatable {
+        case hint(String)
+        case searching
+        case loadingMore
+        /// TMDB's rate limit is waited out, counting down (E6).
+        case waiting(String)
+        case failed(String)
+        case ended(String)
+    }
+
+    /// Everything the search knows, as one value: each action makes the next one.
+    struct State {
+        /// The query last sent; its results are the ones shown (S2, S4).
+        var query = ""
+        /// The movies shown and the pages behind them (S5).
+        var movieList = MovieList<Movie>()
+        /// The page being loaded; one at a time (S5).
+        var pageRequest: PageRequest?
+        /// True while the typing has not paused long enough to send what it typed (S2).
+        var isWaitingForTyping = false
+        /// The seconds left while TMDB's rate limit is waited out (E6).
+        var retryCountdown: Int?
+        var loadError: MovieLoadError?
+        var selectedRow = 0
+    }
+
+    private let scheduler: any SchedulerType
+    /// What the coordinator handed in.
+    let actions: SearchViewModelActions
+    private let searchMovies: SearchMoviesUseCase
+
+    public init(
+        scheduler: any SchedulerType, actions: SearchViewModelActions,
+        searchMovies: SearchMoviesUseCase
+    ) {
+        self.scheduler = scheduler
+        self.actions = actions
+        self.searchMovies = searchMovies
+    }
+
+    // MARK: Input
+
+    public func transform(input: Input) -> Output {
+        let edits = input.text.asObservable()
+        // S2, S3: once the typing pauses, what is worth sending (trimmed, not empty, not a
+        // syllable still being composed) is a search; anything else only ends the wait.
+        let pauses = edits.debounce(.milliseconds(300), scheduler: scheduler).map { text in
+            let query = SearchQuery.trimmed(text)
+            return query.isEmpty || SearchQuery.isComposing(query) ? Action.paused : .search(query)
+        }
+        let userActions = Observable.merge(
+            edits.map { SearchQuery.trimmed($0).isEmpty ? Action.cleared : Action.edited },
+            pauses,
+            input.retry.map { Action.retry }.asObservable(),
+            input.selection.map { Action.select(row: $0) }.asObservable(),
+            input.rowWillDisplay.map { Action.display(row: $0) }.asObservable())
+        let searchMovies = searchMovies
+        // E6: the countdown of a request that waits out TMDB's rate limit, as actions.
+        let retryCountdowns = PublishRelay<Action>()
+        let state = Observable.system(
+            initialState: State(),
+            reduce: { state, action in state.reduced(by: action) },
+            feedback: { _ in Observable.merge(userActions, retryCountdowns.asObservable()) },
+            { state in
+                // S4, S5: each page the state asks for is requested once; a newer query
+                // cancels the older request, whose answer never arrives.
+                state.map(\.pageRequest).distinctUntilChanged().compactMap { $0 }
+                    .flatMapLatest { request in
+                        Observable.fromAsync { () async -> Action in
+                            do throws(MovieLoadError) {
+                                let page = try await searchMovies.execute(
+                                    query: request.query, page: request.page
+                                ) { @MainActor secondsLeft in
+                                    retryCountdowns.accept(
+                                        .waiting(secondsLeft: secondsLeft, request))
+                                }
+                                return .loaded(page, request)
+                            } catch {
+                                return .failed(error, request)
+                            }
+                        }
+                    }
+            }
+        ).asDriver(onErrorDriveWith: .empty())
+        // S7: the movie on that row of the results as they are now, for the coordinator to show.
+        let selectedMovie = input.selectMovie.withLatestFrom(state) { row, state in
+            state.movieList.movies.indices.contains(row) ? state.movieList.movies[row] : nil
+        }.compactMap { $0 }.do(onNext: actions.showMovieDetail)
+        // What the screen shows, each sent only when it changes.
+        return Output(
+            title: state.map(\.title).distinctUntilChanged(),
+            subtitle: state.map(\.subtitle).distinctUntilChanged(),
+            position: state.map(\.position).distinctUntilChanged(),
+            rows: state.map(\.movieList.rows).distinctUntilChanged(),
+            selectedRow: state.map(\.selectedRow).distinctUntilChanged(),
+            isSearching: state.map(\.isSearching).distinctUntilChanged(),
+            loadingText: state.map(\.loadingText).distinctUntilChanged(),
+            message: state.map(\.message).distinctUntilChanged(),
+            footer: state.map(\.footer).distinctUntilChanged(),
+            searchBarHint: state.map(\.searchBarHint).distinctUntilChanged(),
+            isRetryEnabled: state.map(\.isRetryEnabled).distinctUntilChanged(),
+            selectedMovie: selectedMovie)
+    }
+}
+
+// MARK: - Searching
+
+extension SearchViewModel.State {
+    typealias Action = SearchViewModel.Action
+
+    /// The state after `action`. Pure, so a burst of keys gives what slow typing gives (E7).
+    func reduced(by action: Action) -> Self {
+        var state = self
+        switch action {
+        case .edited:
+            state.isWaitingForTyping = true
+        case .cleared:
+            state.isWaitingForTyping = false
+            state.forgetResults()
+        case .paused:
+            state.isWaitingForTyping = false
+        case .search(let query):
+            state.isWaitingForTyping = false
+            // S2: the query last sent is not sent again; a cleared search has none (S10).
+            guard query != self.query else { break }
+            state.search(query)
+        case .retry:
+            // `r` retries a failed next page and keeps the results; otherwise the query (S6).
+            if loadError != nil && !movieList.isEmpty {
+                state.loadNextPage()
+            } else if !query.isEmpty {
+                state.search(query)
+            }
+        case .select(let row):
+            guard movieList.movies.indices.contains(row) else { break }
+            state.selectedRow = row
+            state.loadNextPageIfNeeded(showing: row)
+        case .display(let row):
+            state.loadNextPageIfNeeded(showing: row)
+        case .waiting(let secondsLeft, let request):
+            guard request == pageRequest else { break }
+            state.retryCountdown = secondsLeft > 0 ? secondsLeft : nil
+        case .loaded(let moviePage, let request):
+            guard request == pageRequest else { break }
+            state.retryCountdown = nil
+            state.append(moviePage, page: request.page)
+        case .failed(let error, let request):
+            guard request == pageRequest else { break }
+            state.retryCountdown = nil
+            state.pageRequest = nil
+            state.loadError = error
+        }
+        return state
+    }
+
+    /// Starts `query` over from page 1 (S4).
+    private mutating func search(_ query: String) {
+        self.query = query
+        movieList.removeAll()
+        pageRequest = nil
+        loadError = nil
+        selectedRow = 0
+        loadNextPage()
+    }
+
+    /// S10: a closed or cleared search forgets its results, so the next one never shows them.
+    private mutating func forgetResults() {
+        query = ""
+        movieList.removeAll()
+        pageRequest = nil
+        loadError = nil
+        selectedRow = 0
+    }
+
+    /// Asks for the page after the last one loaded, unless one is loading or none is left (S5).
+    private mutating func loadNextPage() {
+        guard pageRequest == nil, let page = movieList.nextPage else { return }
+        loadError = nil
+        retryCountdown = nil
+        pageRequest = SearchViewModel.PageRequest(query: query, page: page)
+    }
+
+    /// S5: the next page is wanted once `row`, the selection or a row coming on screen,
+    /// nears the end of the results; so a first page too short for the screen is followed.
+    private mutating func loadNextPageIfNeeded(showing row: Int) {
+        guard movieList.wantsNextPage(lastVisibleRow: row) else { return }
+        loadNextPage()
+    }
+
+    /// S5: the list leaves out adult titles and movies already shown. A page that adds
+    /// nothing new asks for no more by itself: the user's next move does.
+    private mutating func append(_ moviePage: MoviePage, page: Int) {
+        let addedMovies = movieList.append(
+            moviePage.movies, page: page, totalPages: moviePage.totalPages)
+        pageRequest = nil
+        if addedMovies {
+            loadNextPageIfNeeded(showing: selectedRow)
+        }
+    }
+}
+
+// MARK: - Output
+
+extension SearchViewModel.State {
+    typealias Footer = SearchViewModel.Footer
+
+    var title: String { "Search" }
+
+    var subtitle: String { query.isEmpty ? "" : "“\(query)”" }
+
+    var position: String {
+        movieList.isEmpty ? "" : "\(selectedRow + 1) / \(movieList.count)"
+    }
+
+    var isSearching: Bool { movieList.isEmpty && (isWaitingForTyping || pageRequest != nil) }
+
+    var loadingText: String {
+        retryCountdown.map(MovieFormatter.rateLimitWait) ?? "Searching…"
+    }
+
+    var message: ListMessage? {
+        guard movieList.isEmpty && !isWaitingForTyping && pageRequest == nil && !query.isEmpty
+        else { return nil }
+        if let loadError {
+            return .failure(loadError)
+        }
+        return ListMessage(
+            text: "No movies match “\(query)”.", hint: "/ edits the search · esc closes it",
+            isError: false)
+    }
+
+    /// What the bottom line says while the search bar has the keys, when not the bar's own
+    /// hint: `r` types into the bar, so after a failure it says the way to a retry (S6).
+    var searchBarHint: String? {
+        loadError == nil ? nil : "type to search · ↓ then r to retry · esc close"
+    }
+
+    /// `r` retries the query sent, or its failed next page; with none sent it is not a key
+    /// of this screen (S6).
+    var isRetryEnabled: Bool { !query.isEmpty }
+
+    var footer: Footer {
+        let hints = "↑↓ move · enter open · / edit · esc close · ? help · q quit"
+        if let retryCountdown, pageRequest != nil {
+            return .waiting(MovieFormatter.rateLimitWait(secondsLeft: retryCountdown))
+        } else if isWaitingForTyping || (pageRequest != nil && movieList.isEmpty) {
+            return .searching
+        } else if movieList.isEmpty {
+            return .hint("/ edit · esc close · ? help · q quit")
+        } else if pageRequest != nil {
+            return .loadingMore
+        } else if let loadError {
+            return .failed("Couldn't load more: \(loadError.message) r to retry")
+        } else if movieList.isComplete {
+            return .ended("\(MovieFormatter.allMovies(movieList.count)) · \(hints)")
+        } else {
+            return .hint(hints)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import MovieUI
+import RxTerminalUI
+import TerminalUI
+import ViewModelKit
+
+/// The trending list. With a coordinator the controller no longer knows where a selected
+/// movie goes: its view model tells the coordinator, through the actions it was made with.
+public final class TrendingViewController: ViewController {
+    let viewModel: TrendingViewModel
+    private let searchResultsController: any ViewController & SearchResultsUpdating
+    private let disposeBag = DisposeBag()
+
+    // MARK: Input
+
+    private let viewDidLoadRelay = PublishRelay<Void>()
+    private let toggleTimeWindowRelay = PublishRelay<Void>()
+    private let retryRelay = PublishRelay<Void>()
+
+    // MARK: Views
+
+    private let listView = ListView()
+    private let loadingView = ActivityIndicatorView()
+    private let messageView = MessageView()
+
+    public init(
+        viewModel: TrendingViewModel,
+        searchResultsController: any ViewController & SearchResultsUpdating
+    ) {
+        self.viewModel = viewModel
+        self.searchResultsController = searchResultsController
+        super.init()
+    }
+
+    public override func viewDidLoad() {
+        super.viewDidLoad()
+        view.addSubview(listView)
+        view.addSubview(loadingView)
+        view.addSubview(messageView)
+        // S1: `/` opens a search whose results show over this list.
+        let searchController = SearchController(searchResultsController: searchResultsController)
+        searchController.searchResultsUpdater = searchResultsController
+        navigationItem.searchController = searchController
+        bindViewModel()
+        viewDidLoadRelay.accept(())
+    }
+
+    public override func handle(_ key: Key) -> Bool {
+        switch key {
+        case .character("t"):
+            toggleTimeWindowRelay.accept(())
+        case .character("r"):
+            retryRelay.accept(())
+        default:
+            return super.handle(key)
+        }
+        return true
+    }
+
+    // MARK: Binding
+
+    /// Connects the inputs, and binds each output to the view that shows it (RxCocoa:
+    /// `drive(view.rx.property)`). The rows come before the selection, which is a row of them.
+    private func bindViewModel() {
+        let output = viewModel.transform(
+            input: TrendingViewModel.Input(
+                viewDidLoad: viewDidLoadRelay.asSignal(),
+                toggleTimeWindow: toggleTimeWindowRelay.asSignal(),
+                retry: retryRelay.asSignal(),
+                selection: listView.rx.selectionMoved.asSignal(),
+                rowWillDisplay: listView.rx.willDisplayRow.asSignal(),
+                selectMovie: listView.rx.itemSelected.asSignal()))
+        output.title.drive(navigationItem.rx.title).disposed(by: disposeBag)
+        output.subtitle.drive(navigationItem.rx.subtitle).disposed(by: disposeBag)
+        output.position.drive(navigationItem.rx.trailing).disposed(by: disposeBag)
+        output.rows
+            .drive(listView.rx.items) { _, _, row in
+                MovieRowCell(rank: row.rank, title: row.title, year: row.year, rating: row.rating)
+            }
+            .disposed(by: disposeBag)
+        output.rows.map(\.isEmpty).drive(listView.rx.isHidden).disposed(by: disposeBag)
+        output.selectedRow
+            .drive(onNext: { [listView] row in listView.selectRow(row) })
+            .disposed(by: disposeBag)
+        output.isLoading.map { !$0 }.drive(loadingView.rx.isHidden).disposed(by: disposeBag)
+        output.loadingText.drive(loadingView.rx.text).disposed(by: disposeBag)
+        output.message.map { $0 == nil }.drive(messageView.rx.isHidden).disposed(by: disposeBag)
+        output.message.compactMap { $0 }
+            .drive(onNext: { [messageView] message in
+                messageView.kind = message.isError ? .error : .information
+                messageView.message = message.text
+                messageView.hint = message.hint
+            })
+            .disposed(by: disposeBag)
+        output.footer.map(Self.statusLine).drive(rx.statusLine).disposed(by: disposeBag)
+        // The view model tells its actions; the subscription keeps that chain running.
+        output.selectedMovie
+            .emit()
+            .disposed(by: disposeBag)
+    }
+
+    private static func statusLine(for footer: TrendingViewModel.Footer) -> StatusLine {
+        switch footer {
+        case .hint(let text): .hint(text)
+        case .loadingMore: .activity("Loading more…")
+        case .waiting(let text): .activity(text)
+        case .failed(let text): .error(text)
+        case .ended(let text): .note(text)
+        }
+    }
+}

@@ -1,0 +1,294 @@
+import CleanDomain
+import Foundation
+import MovieDomain
+import ViewModelKit
+
+/// What the list asks of whoever shows it. Handed in at `init`, so the view model says what
+/// happened and never knows which screen comes next.
+public struct TrendingViewModelActions {
+    /// T11: the user opened a movie.
+    let showMovieDetail: (Movie) -> Void
+}
+
+/// The trending list as a mapping from what the user does (`Input`) to what the screen
+/// shows (`Output`). It fetches the pages, keeps the state and formats every value; it knows
+/// nothing of how the screen is drawn.
+@MainActor
+public final class TrendingViewModel: ViewModelType {
+    public struct Input {
+        /// Fires once, when the screen is first shown.
+        let viewDidLoad: Signal<Void>
+        /// Fires when the user switches between today and this week (T10).
+        let toggleTimeWindow: Signal<Void>
+        /// Fires on `r`: retry a failed page, or reload (T9, T10).
+        let retry: Signal<Void>
+        /// The row the user moved the selection to.
+        let selection: Signal<Int>
+        /// A row coming on screen.
+        let rowWillDisplay: Signal<Int>
+        /// Fires on Enter with the row the user opened (T11).
+        let selectMovie: Signal<Int>
+    }
+
+    public struct Output {
+        /// The header: its title, the window and the data source, and "3 / 20" at its end.
+        let title: Driver<String>
+        let subtitle: Driver<String>
+        let position: Driver<String>
+        /// The rows, again only when they change: a move sends none, so the list reloads
+        /// only when a page arrives or the list starts over.
+        let rows: Driver<MovieRows<Movie>>
+        /// The selected row, sent after the rows it is a row of.
+        let selectedRow: Driver<Int>
+        /// Whether the first page is loading, and what the indicator says meanwhile (E6).
+        let isLoading: Driver<Bool>
+        let loadingText: Driver<String>
+        /// The message in place of an empty list: a failed first page, or no movies.
+        let message: Driver<ListMessage?>
+        /// What the bottom line says.
+        let footer: Driver<Footer>
+        /// The movie opened, once for each Enter on a row the list has; the actions are told
+        /// of it while it passes, so the screen subscribes to it and does nothing else.
+        let selectedMovie: Signal<Movie>
+    }
+
+    /// What the user did, or what TMDB answered: the only ways the state changes.
+    enum Action {
+        case reload
+        case toggleTimeWindow
+        case retry
+        case select(row: Int)
+        case display(row: Int)
+        case waiting(secondsLeft: Int, PageRequest)
+        case loaded(MoviePage, PageRequest)
+        case failed(MovieLoadError, PageRequest)
+    }
+
+    /// The page the list waits for.
+    struct PageRequest: Equatable {
+        let timeWindow: TimeWindow
+        let page: Int
+    }
+
+    /// What the bottom line says.
+    enum Footer: Equatable {
+        case hint(String)
+        case loadingMore
+        /// TMDB's rate limit is waited out, counting down (E6).
+        case waiting(String)
+        case failed(String)
+        case ended(String)
+    }
+
+    /// Everything the list knows, as one value: each action makes the next one.
+    struct State {
+        var timeWindow = TimeWindow.week
+        var dataSourceName = ""
+        /// The movies shown and the pages behind them (T6–T8).
+        var movieList = MovieList<Movie>()
+        /// The page being loaded; one at a time (T6).
+        var pageRequest: PageRequest?
+        /// The seconds left while TMDB's rate limit is waited out (E6).
+        var retryCountdown: Int?
+        var loadError: MovieLoadError?
+        var selectedRow = 0
+    }
+
+    private let timeWindow: TimeWindow
+    /// What the coordinator handed in.
+    let actions: TrendingViewModelActions
+    private let fetchTrendingMovies: FetchTrendingMoviesUseCase
+    /// "sample data" or "TMDB", for the header.
+    private let dataSourceName: String
+
+    public init(
+        timeWindow: TimeWindow, actions: TrendingViewModelActions,
+        fetchTrendingMovies: FetchTrendingMoviesUseCase, dataSourceName: String
+    ) {
+        self.timeWindow = timeWindow
+        self.actions = actions
+        self.fetchTrendingMovies = fetchTrendingMovies
+        self.dataSourceName = dataSourceName
+    }
+
+    // MARK: Input
+
+    public func transform(input: Input) -> Output {
+        let userActions = Observable.merge(
+            input.viewDidLoad.map { Action.reload }.asObservable(),
+            input.toggleTimeWindow.map { Action.toggleTimeWindow }.asObservable(),
+            input.retry.map { Action.retry }.asObservable(),
+            input.selection.map { Action.select(row: $0) }.asObservable(),
+            input.rowWillDisplay.map { Action.display(row: $0) }.asObservable())
+        let fetchTrendingMovies = fetchTrendingMovies
+        // E6: the countdown of a request that waits out TMDB's rate limit, as actions.
+        let retryCountdowns = PublishRelay<Action>()
+        let state = Observable.system(
+            initialState: State(timeWindow: timeWindow, dataSourceName: dataSourceName),
+            reduce: { state, action in state.reduced(by: action) },
+            feedback: { _ in Observable.merge(userActions, retryCountdowns.asObservable()) },
+            { state in
+                // T6, E1: each page the state asks for is requested once; a newer request
+                // (another window, a reload) cancels the older, whose answer never arrives.
+                state.map(\.pageRequest).distinctUntilChanged().compactMap { $0 }
+                    .flatMapLatest { request in
+                        Observable.fromAsync { () async -> Action in
+                            do throws(MovieLoadError) {
+                                let page = try await fetchTrendingMovies.execute(
+                                    timeWindow: request.timeWindow, page: request.page
+                                ) { @MainActor secondsLeft in
+                                    retryCountdowns.accept(
+                                        .waiting(secondsLeft: secondsLeft, request))
+                                }
+                                return .loaded(page, request)
+                            } catch {
+                                return .failed(error, request)
+                            }
+                        }
+                    }
+            }
+        ).asDriver(onErrorDriveWith: .empty())
+        // T11: the movie on that row of the list as it is now, for the coordinator to show.
+        let selectedMovie = input.selectMovie.withLatestFrom(state) { row, state in
+            state.movieList.movies.indices.contains(row) ? state.movieList.movies[row] : nil
+        }.compactMap { $0 }.do(onNext: actions.showMovieDetail)
+        // What the screen shows, each sent only when it changes.
+        return Output(
+            title: state.map(\.title).distinctUntilChanged(),
+            subtitle: state.map(\.subtitle).distinctUntilChanged(),
+            position: state.map(\.position).distinctUntilChanged(),
+            rows: state.map(\.movieList.rows).distinctUntilChanged(),
+            selectedRow: state.map(\.selectedRow).distinctUntilChanged(),
+            isLoading: state.map(\.isLoadingFirstPage).distinctUntilChanged(),
+            loadingText: state.map(\.loadingText).distinctUntilChanged(),
+            message: state.map(\.message).distinctUntilChanged(),
+            footer: state.map(\.footer).distinctUntilChanged(),
+            selectedMovie: selectedMovie)
+    }
+}
+
+// MARK: - Loading
+
+extension TrendingViewModel.State {
+    typealias Action = TrendingViewModel.Action
+
+    /// The state after `action`. Pure: the same state and action always give the same
+    /// next state, so a burst of keys gives the same list as slow typing (E7).
+    func reduced(by action: Action) -> Self {
+        var state = self
+        switch action {
+        case .reload:
+            state.reload()
+        case .toggleTimeWindow:
+            state.timeWindow = timeWindow == .week ? .day : .week
+            state.reload()
+        case .retry:
+            // `r` retries a failed next page and keeps the list (T9); otherwise it reloads (T10).
+            if loadError != nil && !movieList.isEmpty {
+                state.loadNextPage()
+            } else {
+                state.reload()
+            }
+        case .select(let row):
+            guard movieList.movies.indices.contains(row) else { break }
+            state.selectedRow = row
+            state.loadNextPageIfNeeded(showing: row)
+        case .display(let row):
+            state.loadNextPageIfNeeded(showing: row)
+        case .waiting(let secondsLeft, let request):
+            guard request == pageRequest else { break }
+            state.retryCountdown = secondsLeft > 0 ? secondsLeft : nil
+        case .loaded(let moviePage, let request):
+            guard request == pageRequest else { break }
+            state.retryCountdown = nil
+            state.append(moviePage, page: request.page)
+        case .failed(let error, let request):
+            guard request == pageRequest else { break }
+            state.retryCountdown = nil
+            state.pageRequest = nil
+            state.loadError = error
+        }
+        return state
+    }
+
+    /// Starts over from page 1 (T10).
+    private mutating func reload() {
+        movieList.removeAll()
+        pageRequest = nil
+        loadError = nil
+        selectedRow = 0
+        loadNextPage()
+    }
+
+    /// Asks for the page after the last one loaded, unless one is loading or none is left (T6, T8).
+    private mutating func loadNextPage() {
+        guard pageRequest == nil, let page = movieList.nextPage else { return }
+        loadError = nil
+        retryCountdown = nil
+        pageRequest = TrendingViewModel.PageRequest(timeWindow: timeWindow, page: page)
+    }
+
+    /// T6: the next page is wanted once `row`, the selection or a row coming on screen,
+    /// nears the end of the list; so a first page too short for the screen is followed.
+    private mutating func loadNextPageIfNeeded(showing row: Int) {
+        guard movieList.wantsNextPage(lastVisibleRow: row) else { return }
+        loadNextPage()
+    }
+
+    /// T7: the list leaves out adult titles and movies already shown. A page that adds
+    /// nothing new asks for no more by itself: the user's next move does.
+    private mutating func append(_ moviePage: MoviePage, page: Int) {
+        let addedMovies = movieList.append(
+            moviePage.movies, page: page, totalPages: moviePage.totalPages)
+        pageRequest = nil
+        if addedMovies {
+            loadNextPageIfNeeded(showing: selectedRow)
+        }
+    }
+}
+
+// MARK: - Output
+
+extension TrendingViewModel.State {
+    typealias Footer = TrendingViewModel.Footer
+
+    var title: String { "Trending movies" }
+
+    var subtitle: String {
+        "\(MovieFormatter.timeWindowName(isWeek: timeWindow == .week)) · \(dataSourceName)"
+    }
+
+    var position: String {
+        movieList.isEmpty ? "" : "\(selectedRow + 1) / \(movieList.count)"
+    }
+
+    var isLoadingFirstPage: Bool { movieList.isEmpty && pageRequest != nil }
+
+    var loadingText: String { retryCountdown.map(MovieFormatter.rateLimitWait) ?? "Loading…" }
+
+    var message: ListMessage? {
+        guard movieList.isEmpty && pageRequest == nil else { return nil }
+        if let loadError {
+            return .failure(loadError)
+        }
+        return ListMessage(
+            text: "No trending movies right now.", hint: "t switches between today and this week",
+            isError: false)
+    }
+
+    var footer: Footer {
+        let hints = "↑↓ move · enter open · / search · t today/this week · ? help · q quit"
+        if movieList.isEmpty {
+            return .hint("t today/this week · r reload · ? help · q quit")
+        } else if pageRequest != nil {
+            return retryCountdown.map { .waiting(MovieFormatter.rateLimitWait(secondsLeft: $0)) }
+                ?? .loadingMore
+        } else if let loadError {
+            return .failed("Couldn't load more: \(loadError.message) r to retry")
+        } else if movieList.isComplete {
+            return .ended("\(MovieFormatter.allMovies(movieList.count)) · \(hints)")
+        } else {
+            return .hint(hints)
+        }
+    }
+}

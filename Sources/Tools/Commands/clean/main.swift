@@ -1,0 +1,6 @@
+import CleanApp
+import MovieLauncher
+
+await MovieApp.main(command: "clean") { client, timeWindow, clock in
+    App(client: client, timeWindow: timeWindow, clock: clock)
+}
