@@ -112,6 +112,14 @@ import Testing
             LessonText.readingMinutes(of: "<!-- source: a b c d -->\n[link](../a/b/c.swift#L1)")
                 == 1, "comments and link targets are not words")
         #expect(LessonText.readingMinutes(of: "") == 0)
+        for heading in ["## Going further", "## 더 나아가기"] {
+            #expect(
+                LessonText.readingMinutes(of: english + "\n" + heading + "\n" + english) == 2,
+                "what follows \(heading) is not the main path")
+        }
+        #expect(
+            LessonText.readingMinutes(of: "```\n## Going further\n```\n" + english) == 2,
+            "a heading inside code ends nothing")
     }
 
     @Test func aHeadingAloneIsTheSummary() {

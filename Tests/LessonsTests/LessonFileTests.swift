@@ -43,6 +43,21 @@ import Testing
             "Lessons/ko/README.md says how long the English lessons take")
     }
 
+    /// A lesson's main path, up to "Going further", is one sitting: about 15 minutes of prose
+    /// in either edition. What does not fit goes under "Going further".
+    @Test(arguments: ["Lessons/", "Lessons/ko/"])
+    func everyLessonsMainPathReadsInAboutFifteenMinutes(folder: String) {
+        for lesson in packageRepository.lessonFiles() {
+            let path = folder + lesson.dropFirst("Lessons/".count)
+            guard let text = packageRepository.text(at: path) else { continue }
+            let minutes = LessonText.readingMinutes(of: text)
+            #expect(
+                minutes <= 15,
+                "\(path) takes \(minutes) minutes before \"Going further\": move the parts for a second reading there"
+            )
+        }
+    }
+
     /// Every lesson, in both editions, says when not to use its pattern, in a section of its
     /// own just before the exercises, so that a learner meets the limits before practising.
     @Test(arguments: [

@@ -73,14 +73,19 @@ struct CachingMovieRepositoryTests {
         #expect(counting.detailCalls.withLock { $0 } == [550], "one detail request for 550")
     }
 
-    @Test("each movie's detail is asked for once, by its own id")
+    @Test("each movie's detail is asked for once, by its own id, and is that movie's")
     func differentMoviesAskEach() async throws {
         let counting = CountingRepository()
         let repository = CachingMovieRepository(wrapping: counting)
-        _ = try await repository.movieDetail(id: 1, onRateLimitWait: { _ in })
-        _ = try await repository.movieDetail(id: 2, onRateLimitWait: { _ in })
-        _ = try await repository.movieDetail(id: 1, onRateLimitWait: { _ in })
-        #expect(counting.detailCalls.withLock { $0 } == [1, 2])
+        // 1, 9 and 1025 share a slot in any cache of 2, 4, 8 … slots.
+        for id in [1, 9, 1025, 1, 9, 1025] {
+            let detail = try await repository.movieDetail(id: id, onRateLimitWait: { _ in })
+            #expect(
+                detail.id == id && detail.title == "Movie \(id)",
+                "asked for movie \(id), the cache gave \(detail.title): remember each detail by its own id"
+            )
+        }
+        #expect(counting.detailCalls.withLock { $0 } == [1, 9, 1025])
     }
 
     @Test("a failed detail is not remembered: the next request reaches the repository again")
@@ -119,13 +124,25 @@ struct CachingMovieRepositoryTests {
     func everythingElsePassesThrough() async throws {
         let counting = CountingRepository()
         let repository = CachingMovieRepository(wrapping: counting)
-        _ = try await repository.trendingMovies(timeWindow: .week, page: 1) { _ in }
-        _ = try await repository.trendingMovies(timeWindow: .week, page: 1) { _ in }
-        _ = try await repository.trailer(forMovieID: 1)
-        _ = try await repository.trailer(forMovieID: 1)
-        _ = try await repository.searchMovies(query: "dune", page: 1) { _ in }
-        _ = try await repository.searchMovies(query: "dune", page: 1) { _ in }
-        #expect(counting.otherCalls.withLock { $0 } == 6)
+        func reached(_ call: String, _ body: () async throws -> Void) async throws {
+            let before = counting.otherCalls.withLock { $0 }
+            try await body()
+            try await body()
+            let calls = counting.otherCalls.withLock { $0 } - before
+            #expect(
+                calls == 2,
+                "\(call) twice reached the wrapped repository \(calls == 1 ? "once" : "\(calls) times"): only details may be cached"
+            )
+        }
+        try await reached("the same trending page") {
+            _ = try await repository.trendingMovies(timeWindow: .week, page: 1) { _ in }
+        }
+        try await reached("the same movie's trailer") {
+            _ = try await repository.trailer(forMovieID: 1)
+        }
+        try await reached("the same search page") {
+            _ = try await repository.searchMovies(query: "dune", page: 1) { _ in }
+        }
     }
 
     /// A checksum of each file of Domain and Presentation as this step has them: the cache

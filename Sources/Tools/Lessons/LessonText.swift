@@ -40,13 +40,19 @@ enum LessonText {
     /// Hangul syllables read in a minute: a Korean page reads at about this pace.
     static let hangulSyllablesPerMinute = 500
 
-    /// Minutes to read the prose, rounded up: code blocks, HTML comments and link targets left
-    /// out, each Hangul syllable counted at Korean pace and every other word at English pace.
+    /// The heading after which a lesson's main path ends, in each edition: what follows is
+    /// for a second reading, and the reading time leaves it out.
+    static let goingFurtherHeadings: Set<String> = ["## Going further", "## 더 나아가기"]
+
+    /// Minutes to read the prose of the main path, rounded up: everything before "Going
+    /// further", with code blocks, HTML comments and link targets left out, each Hangul
+    /// syllable counted at Korean pace and every other word at English pace.
     static func readingMinutes(of markdown: String) -> Int {
         var words = 0
         var syllables = 0
         var isInFence = false
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if !isInFence && goingFurtherHeadings.contains(String(line)) { break }
             if line.trimmingPrefix(while: { $0 == " " }).hasPrefix("```") {
                 isInFence.toggle()
                 continue

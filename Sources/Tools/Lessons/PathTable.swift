@@ -105,7 +105,7 @@ enum PathTable {
         if rows.isEmpty { output += "\n(no step folders Sources/NN-NAME yet)\n" }
         output += """
 
-            Lesson: minutes to read its prose at \(LessonText.wordsPerMinute) words a minute, code left out.
+            Lesson: minutes to read its main path, up to "Going further", at \(LessonText.wordsPerMinute) words a minute, code left out.
             Read a lesson:            swift run lessons show 1
             See what a step changed:  swift run lessons diff 2   (or diff mvc mvvm)
             More:                     swift run lessons --help
