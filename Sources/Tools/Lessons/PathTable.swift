@@ -25,17 +25,15 @@ struct PathRow: Sendable, Equatable {
                 + (repository.text(at: folder + "/" + file).map { TextLines($0).lines.count } ?? 0)
         }
         let testFolders = repository.testFolders(for: step)
+        let testFiles = testFolders.flatMap { testFolder in
+            repository.files(under: testFolder).filter { $0.hasSuffix(".swift") }.map {
+                testFolder + "/" + $0
+            }
+        }
         testCount =
             testFolders.isEmpty
             ? nil
-            : testFolders.reduce(0) { total, testFolder in
-                repository.files(under: testFolder).filter { $0.hasSuffix(".swift") }.reduce(
-                    total
-                ) { total, file in
-                    total
-                        + (repository.text(at: testFolder + "/" + file).map(Self.countTests) ?? 0)
-                }
-            }
+            : testFiles.reduce(0) { $0 + (repository.text(at: $1).map(Self.countTests) ?? 0) }
         lessonFile = repository.lessonFile(for: step)
         readingMinutes = lessonFile.flatMap { repository.text(at: $0) }.map(
             LessonText.readingMinutes(of:))

@@ -130,7 +130,6 @@ struct Repository: Sendable {
         return lessons.first { $0.hasPrefix("Lessons/\(step.paddedNumber)-") }
     }
 
-    /// The step's own test target, `Tests/<Module>Tests`, if it has one.
     /// `Tests/<Module>Tests` of each of the step's modules that has one: one folder for a
     /// step that is one module, one per layer that has tests for a layered step.
     func testFolders(for step: CourseStep) -> [String] {
