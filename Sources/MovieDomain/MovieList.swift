@@ -31,7 +31,9 @@ public struct MovieList<Movie: ListedMovie>: Equatable, Sendable {
     /// Counts the changes to `movies`, `removeAll()` included, so that the rows of one list
     /// compare in O(1) however many there are (`rows`).
     public private(set) var version = 0
-    private var shownIDs: Set<Int> = []
+    /// The IDs of each page's movies, a set per page: appending a page then copies none of
+    /// the sets before it, even while an older copy of the list shares them (see `Movies`).
+    private var shownIDs: [Set<Int>] = []
 
     public init() {}
 
@@ -65,10 +67,19 @@ public struct MovieList<Movie: ListedMovie>: Equatable, Sendable {
     public mutating func append(_ pageMovies: [Movie], page: Int, totalPages: Int) -> Bool {
         let countBefore = movies.count
         var newMovies: [Movie] = []
-        for movie in pageMovies where !movie.isAdult && shownIDs.insert(movie.id).inserted {
+        // A page's worth, not the 32 that appending one at a time would grow to.
+        newMovies.reserveCapacity(pageMovies.count)
+        var newIDs: Set<Int> = []
+        for movie in pageMovies
+        where !movie.isAdult && !shownIDs.contains(where: { $0.contains(movie.id) })
+            && newIDs.insert(movie.id).inserted
+        {
             newMovies.append(movie)
         }
         movies.append(newMovies)
+        if !newIDs.isEmpty {
+            shownIDs.append(newIDs)
+        }
         loadedPages = page
         availablePages = min(totalPages, Self.maximumPage)
         guard movies.count > countBefore else { return false }

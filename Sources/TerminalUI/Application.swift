@@ -188,9 +188,17 @@
     ) async -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
+        guard !condition() else { return true }
+        // One timer for the whole wait, not one per frame: a cancelled sleep is released only
+        // at its deadline, so a timer per frame would pile up over a long wait.
+        let timer = Task { [weak self] in
+            try? await clock.sleep(until: deadline)
+            self?.resumeFrameWaiters()
+        }
+        defer { timer.cancel() }
         while !condition() {
             guard isRunning, clock.now < deadline else { return condition() }
-            await nextChange(before: deadline, clock: clock)
+            await nextChange()
         }
         return true
     }
@@ -265,23 +273,12 @@
         resumeFrameWaiters()
     }
 
-    /// Returns after the next frame or the next event taken in, or at the deadline.
-    private func nextChange(before deadline: ContinuousClock.Instant, clock: ContinuousClock) async
-    {
-        let id = nextWaiterID
-        nextWaiterID += 1
-        let timeout = Task { [weak self] in
-            try? await clock.sleep(until: deadline)
-            self?.resumeFrameWaiter(id)
-        }
+    /// Returns after the next frame or the next event taken in, or when a wait's timer fires.
+    private func nextChange() async {
         await withCheckedContinuation { continuation in
-            frameWaiters[id] = continuation
+            frameWaiters[nextWaiterID] = continuation
+            nextWaiterID += 1
         }
-        timeout.cancel()
-    }
-
-    private func resumeFrameWaiter(_ id: Int) {
-        frameWaiters.removeValue(forKey: id)?.resume()
     }
 
     private func resumeFrameWaiters() {

@@ -212,7 +212,7 @@ extension LessonChecks {
         repository.lessonDocuments().flatMap { document -> [LessonProblem] in
             guard let text = repository.text(at: document) else { return [] }
             return problems(in: text, document: document, repository: repository)
-        }
+        } + Glossary.problems(in: repository)
     }
 
     /// Every problem of one document's text, which need not be on disk.
