@@ -10,6 +10,14 @@ import PackageDescription
 /// holds each step's command (a one-line `main.swift` under Sources/Tools/Commands), the step
 /// catalog and the `lessons`, `bench` and `terminal-demo` tools; Sources/TestSupport holds the
 /// stubs, fixtures and helpers the tests share (the bench borrows the HTTP stub).
+
+/// Optimised in debug builds too: the kit the steps are built on, as UIKit is, the lessons
+/// tool and the test support. The kit draws every frame of the acceptance scenarios, the test
+/// support serves and reads them, and the tool diffs every step for the lesson checks;
+/// optimised, `swift test` takes about half the time. The steps, the networking module and the
+/// tests stay unoptimised, so that a debugger shows every variable in them.
+let optimisedKit: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "MovieArchitecture",
     platforms: [.macOS(.v15)],
@@ -27,12 +35,14 @@ let package = Package(
     targets: [
         // Shared modules.
         .target(name: "TMDB", dependencies: ["MovieDomain"], resources: [.copy("SampleData")]),
-        .target(name: "TerminalUI", exclude: ["README.md"]),
-        .target(name: "MovieUI", dependencies: ["MovieDomain", "TerminalUI"]),
+        .target(name: "TerminalUI", exclude: ["README.md"], swiftSettings: optimisedKit),
+        .target(
+            name: "MovieUI", dependencies: ["MovieDomain", "TerminalUI"],
+            swiftSettings: optimisedKit),
         // The launcher every step's command calls: options, environment, the client, the clock.
         .target(name: "MovieLauncher", dependencies: ["MovieUI", "TerminalUI", "TMDB"]),
         .target(name: "MovieDomain"),
-        .target(name: "ViewModelKit", exclude: ["README.md"]),
+        .target(name: "ViewModelKit", exclude: ["README.md"], swiftSettings: optimisedKit),
         // The kit's `rx` binders, next to the kit as RxCocoa is next to UIKit, so that steps
         // 01 and 02 never link the reactive core.
         .target(name: "RxTerminalUI", dependencies: ["TerminalUI", "ViewModelKit"]),
@@ -122,7 +132,7 @@ let package = Package(
         // TerminalUI only sanitises what it echoes, as the app does (T4).
         .executableTarget(
             name: "Lessons", dependencies: ["StepCatalog", "TerminalUI"],
-            path: "Sources/Tools/Lessons"),
+            path: "Sources/Tools/Lessons", swiftSettings: optimisedKit),
         // The speed and size budgets, measured.
         .executableTarget(
             name: "Bench",
@@ -138,17 +148,17 @@ let package = Package(
         // Test supports.
         .target(
             name: "TMDBTestSupport", dependencies: ["TMDB"],
-            path: "Sources/TestSupport/TMDBTestSupport"),
+            path: "Sources/TestSupport/TMDBTestSupport", swiftSettings: optimisedKit),
         .target(
             name: "StepTestSupport", dependencies: ["TMDB", "TMDBTestSupport"],
-            path: "Sources/TestSupport/StepTestSupport"),
+            path: "Sources/TestSupport/StepTestSupport", swiftSettings: optimisedKit),
         .target(
             name: "ViewModelKitTesting", dependencies: ["ViewModelKit"],
-            path: "Sources/TestSupport/ViewModelKitTesting"),
+            path: "Sources/TestSupport/ViewModelKitTesting", swiftSettings: optimisedKit),
         .target(name: "CPseudoTerminal", path: "Sources/TestSupport/CPseudoTerminal"),
         .target(
             name: "PseudoTerminal", dependencies: ["CPseudoTerminal"],
-            path: "Sources/TestSupport/PseudoTerminal"),
+            path: "Sources/TestSupport/PseudoTerminal", swiftSettings: optimisedKit),
 
         // Tests.
         .testTarget(name: "MovieDomainTests", dependencies: ["MovieDomain"]),

@@ -138,6 +138,19 @@ public enum SampleData {
     /// The language's trending rows, each once, adult titles left out; `en-US`'s for a
     /// language with no trending files of its own.
     private static func bundledMovies(language: String) -> [[String: Any]] {
+        // Read once per language: every search request would otherwise parse every page again.
+        if let movies = bundledMoviesByLanguage.withLock({ $0[language] }) {
+            return movies
+        }
+        let movies = readBundledMovies(language: language)
+        bundledMoviesByLanguage.withLock { $0[language] = movies }
+        return movies
+    }
+
+    /// The rows `bundledMovies` read, by language; never changed once stored.
+    private static let bundledMoviesByLanguage = Locked([String: [[String: Any]]]())
+
+    private static func readBundledMovies(language: String) -> [[String: Any]] {
         let timeWindows = ["week", "day"]
         let hasOwnFiles = timeWindows.contains { timeWindow in
             fileExists(

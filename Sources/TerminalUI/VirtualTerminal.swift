@@ -23,6 +23,9 @@ public final class VirtualTerminal: TerminalDevice, EventQueueReporting,
     private let continuation: AsyncStream<TerminalEvent>.Continuation
     /// Cells; nil marks the second column of a wide character.
     private var grid: [[Character?]]
+    /// `rows` as last read, until a write or a resize changes the grid: a test reads them
+    /// after every key.
+    private var cachedRows: [String]?
     private var cursorX = 0
     private var cursorY = 0
     private var parser = OutputParser()
@@ -40,7 +43,8 @@ public final class VirtualTerminal: TerminalDevice, EventQueueReporting,
 
     /// Screen text, trailing spaces trimmed.
     public var rows: [String] {
-        grid.map { row in
+        if let cachedRows { return cachedRows }
+        let rows = grid.map { row in
             var line = ""
             for case let character? in row {
                 line.append(character)
@@ -50,9 +54,12 @@ public final class VirtualTerminal: TerminalDevice, EventQueueReporting,
             }
             return line
         }
+        cachedRows = rows
+        return rows
     }
 
     public func write(_ bytes: [UInt8]) {
+        cachedRows = nil
         bytesWritten += bytes.count
         writeCount += 1
         lastWrite = bytes
@@ -78,6 +85,7 @@ public final class VirtualTerminal: TerminalDevice, EventQueueReporting,
     }
 
     public func resize(width: Int, height: Int) {
+        cachedRows = nil
         size = Size(width: width, height: height)
         grid = grid.prefix(height).map {
             Array($0.prefix(width)) + Array(repeating: " ", count: max(width - $0.count, 0))

@@ -19,5 +19,6 @@ pid_t fork(void);
 pid_t setsid(void);
 int execve(const char *__file, char *const *__argv, char *const *__envp);
 void _exit(int) __attribute__((__noreturn__));
+void sync(void);
 
 #endif

@@ -6,6 +6,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#if defined(__linux__)
+#include <spawn.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -39,21 +42,54 @@ int cpt_set_window_size(int descriptor, unsigned short rows, unsigned short colu
     return ioctl(descriptor, TIOCSWINSZ, &size);
 }
 
+#if !defined(__linux__)
 /// In a forked child: closes every descriptor above standard error, so that no other child's
 /// pipe stays open in this one.
 static void cpt_close_descriptors_above_standard_error(void) {
-#if defined(__linux__)
-    if (close_range(3, ~0U, 0) == 0) {
-        return;
-    }
-#endif
     int limit = getdtablesize();
     for (int descriptor = 3; descriptor < limit; descriptor++) {
         close(descriptor);
     }
 }
+#endif
+
+#if defined(__linux__)
+/// Linux: posix_spawn, which glibc runs as a vfork: fork would copy the page tables of a test
+/// process with many threads and a large heap for every child it starts.
+static pid_t cpt_posix_spawn(const char *path, posix_spawn_file_actions_t *actions, short flags,
+                             char *const argv[], char *const envp[]) {
+    posix_spawnattr_t attributes;
+    if (posix_spawnattr_init(&attributes) != 0) {
+        return -1;
+    }
+    pid_t pid = -1;
+    int result = posix_spawnattr_setflags(&attributes, flags);
+    if (result == 0) {
+        result = posix_spawn(&pid, path, actions, &attributes, argv, envp);
+    }
+    posix_spawnattr_destroy(&attributes);
+    return result == 0 ? pid : -1;
+}
+#endif
 
 pid_t cpt_spawn(const char *slaveName, const char *path, char *const argv[], char *const envp[]) {
+#if defined(__linux__)
+    // A new session's leader that opens a terminal, without O_NOCTTY, gets it as its
+    // controlling terminal on Linux, as TIOCSCTTY would give it.
+    posix_spawn_file_actions_t actions;
+    if (posix_spawn_file_actions_init(&actions) != 0) {
+        return -1;
+    }
+    pid_t pid = -1;
+    if (posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, slaveName, O_RDWR, 0) == 0 &&
+        posix_spawn_file_actions_adddup2(&actions, STDIN_FILENO, STDOUT_FILENO) == 0 &&
+        posix_spawn_file_actions_adddup2(&actions, STDIN_FILENO, STDERR_FILENO) == 0 &&
+        posix_spawn_file_actions_addclosefrom_np(&actions, 3) == 0) {
+        pid = cpt_posix_spawn(path, &actions, POSIX_SPAWN_SETSID, argv, envp);
+    }
+    posix_spawn_file_actions_destroy(&actions);
+    return pid;
+#else
     pid_t pid = fork();
     if (pid != 0) {
         return pid;
@@ -70,6 +106,7 @@ pid_t cpt_spawn(const char *slaveName, const char *path, char *const argv[], cha
     cpt_close_descriptors_above_standard_error();
     execve(path, argv, envp);
     _exit(127);
+#endif
 }
 
 int cpt_terminal_flags(int descriptor, unsigned long *inputFlags, unsigned long *outputFlags,
@@ -116,6 +153,23 @@ pid_t cpt_spawn_piped(const char *path, char *const argv[], char *const envp[],
         close(output[1]);
         return -1;
     }
+#if defined(__linux__)
+    pid_t pid = -1;
+    posix_spawn_file_actions_t actions;
+    if (posix_spawn_file_actions_init(&actions) == 0) {
+        int written =
+            outputPath == NULL
+                ? posix_spawn_file_actions_adddup2(&actions, output[1], STDOUT_FILENO)
+                : posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, outputPath, O_WRONLY, 0);
+        if (posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0) == 0 &&
+            written == 0 &&
+            posix_spawn_file_actions_adddup2(&actions, error[1], STDERR_FILENO) == 0 &&
+            posix_spawn_file_actions_addclosefrom_np(&actions, 3) == 0) {
+            pid = cpt_posix_spawn(path, &actions, 0, argv, envp);
+        }
+        posix_spawn_file_actions_destroy(&actions);
+    }
+#else
     pid_t pid = fork();
     if (pid == 0) {
         int nothing = open("/dev/null", O_RDONLY);
@@ -133,6 +187,7 @@ pid_t cpt_spawn_piped(const char *path, char *const argv[], char *const envp[],
         execve(path, argv, envp);
         _exit(127);
     }
+#endif
     close(output[1]);
     close(error[1]);
     if (pid < 0) {

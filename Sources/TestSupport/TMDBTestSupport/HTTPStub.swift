@@ -17,7 +17,9 @@ public final class HTTPStub: Sendable {
     public let session: URLSession
     let state: StubState
 
-    public init() {
+    /// `keepsRecord: false` leaves `requests` empty for the stub's whole life: for the bench,
+    /// which measures the memory of 500 pages served and must count the app's, not the stub's.
+    public init(keepsRecord: Bool = true) {
         var components = URLComponents()
         components.scheme = "http"
         components.host = "stub-\(UUID().uuidString.lowercased()).invalid"
@@ -26,6 +28,7 @@ public final class HTTPStub: Sendable {
         }
         baseURL = url
         state = StubState()
+        state.storage.withLock { $0.keepsRecord = keepsRecord }
         StubState.register(state, host: host)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.protocolClasses = [StubURLProtocol.self]

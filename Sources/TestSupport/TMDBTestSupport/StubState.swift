@@ -32,6 +32,8 @@ final class StubState: Sendable {
     struct Storage {
         var rules: [Rule] = []
         var requests: [RecordedRequest] = []
+        /// False for a stub that keeps no record (`HTTPStub(keepsRecord: false)`).
+        var keepsRecord = true
         var defaultDelay: Duration = .zero
     }
 
@@ -76,8 +78,12 @@ final class StubState: Sendable {
             headers: request.allHTTPHeaderFields ?? [:], startedAt: .now)
 
         let (picked, maker) = storage.withLock { storage in
-            storage.requests.append(record)
-            let recordIndex = storage.requests.count - 1
+            // Without a record, no index is valid, so `finish` has nothing to mark.
+            var recordIndex = -1
+            if storage.keepsRecord {
+                storage.requests.append(record)
+                recordIndex = storage.requests.count - 1
+            }
             var response = StubResponse.sampleData()
             var maker: (@Sendable (RecordedRequest) -> StubResponse)?
             if let ruleIndex = storage.rules.lastIndex(where: { rule in

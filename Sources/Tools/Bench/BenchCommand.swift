@@ -23,6 +23,9 @@ enum BenchCommand {
         if options.isSoak {
             exit(await soak(options) ? 0 : 1)
         }
+        if options.isSuite {
+            exit(SuiteTime.run(runs: options.isRunsGiven ? options.runs : 5) ? 0 : 1)
+        }
         await bench(options)
         exit(0)
     }
@@ -56,13 +59,18 @@ enum BenchCommand {
                     "- \(step.command): \(session.presses) × ↓ loaded \(session.loadedRows) movies "
                         + "with trending requests for pages \(pages).")
             }
-            if let owned = result.ownedWith10000, owned.parts.count > 1 {
-                let parts = owned.parts.map { part in
-                    "\(part.name) \(part.mebibytes.map { Report.format($0.median, 1) } ?? "—")"
+            for (movies, owned) in [("20", result.ownedWith20), ("10,000", result.ownedWith10000)] {
+                guard let owned, owned.parts.count > 1 else { continue }
+                func figures(_ parts: [(name: String, mebibytes: Summary?)]) -> String {
+                    parts.map { part in
+                        "\(part.name) \(part.mebibytes.map { Report.format($0.median, 2) } ?? "—")"
+                    }.joined(separator: " + ")
                 }
+                let uncounted =
+                    owned.uncounted.isEmpty ? "" : "; not counted: \(figures(owned.uncounted))"
                 print(
-                    "- \(step.command): memory owned with 10,000 movies, MiB: "
-                        + parts.joined(separator: " + ") + ".")
+                    "- \(step.command): memory owned with \(movies) movies, MiB: "
+                        + figures(owned.parts) + uncounted + ".")
             }
             for note in result.notes {
                 print("- \(note)")
@@ -97,8 +105,10 @@ enum BenchCommand {
             from wait4. Memory owned is read by a fresh bench process (`--owned-memory`) \
             once the step it runs in-process has loaded the movies as the app does, pages of 20 \
             from an HTTP stub, each asked for by the app as End reaches the last loaded row; \
-            the stub makes each page on request and keeps only its record of the requests: \
-            \(Platform.ownedMemoryName). A move is `send(.down)` + `displayIfNeeded()`; its \
+            the stub makes each page on request and keeps no record of the requests: \
+            \(Platform.ownedMemoryName), the pages the process wrote. Clean file pages (code, \
+            read-only data) are shared through the page cache and left out, as macOS's \
+            phys_footprint leaves them out. A move is `send(.down)` + `displayIfNeeded()`; its \
             bytes are counted until the screen settles again.
             """
     }

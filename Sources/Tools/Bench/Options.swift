@@ -12,6 +12,10 @@ struct BenchOptions {
     var wantsHelp = false
     /// `--owned-memory NAME`: only load `movies` into that step and report the memory owned.
     var ownedMemoryStep: Step?
+    /// `--suite`: time the package's test suite instead of measuring the steps.
+    var isSuite = false
+    /// Whether `--runs` was given, since `--suite` runs 5 times unless it was.
+    var isRunsGiven = false
     var movies = 10_000
     /// TMDB serves at most 500 pages of 20 (T8), so the app never loads more.
     static let maximumMovies = 10_000
@@ -20,11 +24,13 @@ struct BenchOptions {
         USAGE: bench [--runs N] [--step NAME]...
                bench --soak [--keys N] [--seed N] [--step NAME]...
                bench --owned-memory NAME [--movies N]
+               bench --suite [--runs N]
 
         Measures every step of the course against the speed and size budgets in
-        README.md ("Performance") and prints a Markdown table, one column per step.
-        Build everything in release first, so that the step commands sit next to
-        the bench: swift build -c release && swift run -c release bench
+        README.md ("Performance") and prints a Markdown table, one column per step;
+        README.md shows that table from a run of this tool. Build everything in
+        release first, so that the step commands sit next to the bench:
+        swift build -c release && swift run -c release bench
 
         OPTIONS:
           --runs N       runs of each quick measurement (default 15; process and
@@ -40,6 +46,9 @@ struct BenchOptions {
                          process for each step
           --movies N     movies for --owned-memory, 1 to 10000 (default 10000),
                          loaded as the app loads them, in pages of 20
+          --suite        run `swift test --skip-build` in the package root --runs
+                         times in a row (default 5) and print its wall time against
+                         the budget; build the tests first (swift build --build-tests)
           -h, --help     show this help
         """
 
@@ -86,6 +95,9 @@ struct BenchOptions {
                 options.isSoak = true
             case "--runs":
                 options.runs = try number(atLeast: 1)
+                options.isRunsGiven = true
+            case "--suite":
+                options.isSuite = true
             case "--keys":
                 options.soakKeys = try number(atLeast: 100)
             case "--seed":

@@ -8,10 +8,20 @@ enum Report {
     static let moveWorkBudget = 1.0
     static let moveBytesBudget = 400.0
     static let ownedBudget = 8.0
+    /// The growth from 20 to 10,000 movies, in bytes a movie: 3 MiB over 9,980 movies.
+    static let growthPerMovieBudget = 300.0
     /// L10: waiting for an answer costs at most a tenth of the wall time in processor time.
     static let waitingProcessorBudget = 10.0
     static let detailMaximum = 300.0
     static let detailSum = 500.0
+
+    /// What each movie past the first 20 adds to the memory owned, from the two medians.
+    static func growthPerMovie(_ result: StepMeasurements) -> Double? {
+        guard let small = result.ownedWith20?.total?.median,
+            let large = result.ownedWith10000?.total?.median
+        else { return nil }
+        return (large - small) * 1_048_576 / 9_980
+    }
 
     /// A 10,000-movie move counts as "the same as with 20" within twice the time plus 20 µs
     /// (timer and cache noise at this scale), and with exactly as many bytes.
@@ -74,6 +84,15 @@ enum Report {
                 budget: "≤ 8"
             ) {
                 cell($0.ownedWith10000?.total, digits: 1) { $0.median <= ownedBudget }
+            },
+            Row(
+                measure: "Memory owned, growth from 20 to 10,000 movies, bytes a movie "
+                    + "(of the medians)",
+                budget: "≤ 300"
+            ) { result in
+                guard let growth = growthPerMovie(result) else { return "not measured" }
+                let verdict = growth <= growthPerMovieBudget ? "met" : "**missed**"
+                return "\(format(growth, 0)) · \(verdict)"
             },
             Row(
                 measure: "Peak RSS of the binary, with ≈ 30 MB of the toolchain's shared "

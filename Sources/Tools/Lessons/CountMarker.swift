@@ -31,14 +31,14 @@ struct CountMarker: Sendable, Equatable {
     /// Every marker in `markdown`, in order.
     static func markers(in markdown: String) -> [CountMarker] {
         var markers: [CountMarker] = []
+        // Made once, not once a line: a regex literal is parsed and compiled where it is made.
+        let marker =
+            #/<!--\s*(?<kind>[a-z]+):\s*(?<argument>.*?)\s*-->(?<value>\d*)<!--\s*/(?<closing>[a-z]+)\s*-->/#
         for (index, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false)
-            .enumerated()
+            .enumerated() where line.contains("<!--")
         {
             let text = String(line)
-            for match in text.matches(
-                of:
-                    #/<!--\s*(?<kind>[a-z]+):\s*(?<argument>.*?)\s*-->(?<value>\d*)<!--\s*/(?<closing>[a-z]+)\s*-->/#
-            ) where match.output.kind == match.output.closing {
+            for match in text.matches(of: marker) where match.output.kind == match.output.closing {
                 markers.append(
                     CountMarker(
                         kind: String(match.output.kind), argument: String(match.output.argument),
@@ -55,6 +55,7 @@ struct CountMarker: Sendable, Equatable {
         markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
             index, line in
             var text = String(line)
+            guard text.contains("<!--") else { return text }
             // Back to front, so that earlier ranges stay valid.
             for marker in markers(in: text).reversed() {
                 var numbered = marker
@@ -173,6 +174,10 @@ extension LessonChecks {
     /// A number and a noun for code (`194 lines`, `six loops`) outside any count marker: a count
     /// the tests cannot keep true. Code blocks and diagrams are left alone.
     static func uncheckedCountProblems(in markdown: String, document: String) -> [LessonProblem] {
+        // Made once, not once a line: a regex literal is parsed and compiled where it is made.
+        let marker = #/<!--.*?-->[^<]*<!--.*?-->/#
+        let uncounted =
+            #/(?i)\b(?<number>\d[\d,]*|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a dozen|dozens of)\s+(?:(?:more|new|swift|computed|stored|other|extra)\s+)*(?<noun>lines?|files?|tests?|loops?|propert(?:y|ies)|methods?|hunks?)\b/#
         var problems: [LessonProblem] = []
         var fence: Character?
         for (index, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false)
@@ -186,9 +191,7 @@ extension LessonChecks {
                 continue
             }
             guard fence == nil else { continue }
-            let unmarked = line.replacing(#/<!--.*?-->[^<]*<!--.*?-->/#, with: "")
-            let uncounted =
-                #/(?i)\b(?<number>\d[\d,]*|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a dozen|dozens of)\s+(?:(?:more|new|swift|computed|stored|other|extra)\s+)*(?<noun>lines?|files?|tests?|loops?|propert(?:y|ies)|methods?|hunks?)\b/#
+            let unmarked = line.replacing(marker, with: "")
             for match in unmarked.matches(of: uncounted) {
                 problems.append(
                     LessonProblem(

@@ -15,6 +15,11 @@ extension LessonChecks {
             #/(?:^|[^\w.)\]/])(?<path>(?:file://|~/|/(?:work|Users|home|tmp|private|var|opt|root|mnt|srv|Volumes)/)[^\s`)"'>]*)/#
         let documentName =
             #/(?:^|[^\w./-])(?<name>(?:\.{1,2}/)*[\w-][\w./+-]*\.(?:md|diff|patch))(?!\w)/#
+        // Made once, not once a line: a regex literal is parsed and compiled where it is made.
+        let seed = #/(?i)\w*seed\w*/#
+        let linkTarget = #/\]\([^)]*\)/#
+        let webAddress = #/https?://\S+/#
+        let links = LinkPatterns()
         let folder = document.split(separator: "/").dropLast().joined(separator: "/")
         let documentNames = knownDocuments(in: repository)
         var problems: [LessonProblem] = []
@@ -26,19 +31,19 @@ extension LessonChecks {
             let report = { (message: String) in
                 problems.append(LessonProblem(document: document, line: number, message: message))
             }
-            for match in line.matches(of: #/(?i)\w*seed\w*/#) {
+            for match in line.matches(of: seed) {
                 report(
                     "says \"\(match.output)\", which a learner cannot look up in the repository; "
                         + "say what they can open or run instead")
             }
             // Link targets are checked as links, below.
-            let withoutLinks = line.replacing(#/\]\([^)]*\)/#, with: "]")
+            let withoutLinks = line.replacing(linkTarget, with: "]")
             for match in withoutLinks.matches(of: outsidePath) {
                 var path = String(match.output.path)
                 while let last = path.last, ".,;:".contains(last) { path.removeLast() }
                 report("names \(path), a path outside the repository")
             }
-            for target in linkTargets(in: String(line)) {
+            for target in links.targets(in: String(line)) {
                 if let problem = linkProblem(target, from: folder, repository: repository) {
                     report(problem)
                 }
@@ -51,7 +56,7 @@ extension LessonChecks {
                 continue
             }
             guard fence == nil else { continue }
-            let prose = withoutLinks.replacing(#/https?://\S+/#, with: "")
+            let prose = withoutLinks.replacing(webAddress, with: "")
             for match in prose.matches(of: documentName) {
                 let name = String(match.output.name)
                 if !isKnownDocument(
@@ -64,15 +69,18 @@ extension LessonChecks {
         return problems
     }
 
-    /// `(target)` of every `[text](target)` and `![alt](target)`, and of `[label]: target`.
-    private static func linkTargets(in line: String) -> [String] {
-        let inline = line.matches(of: #/\]\(\s*<?(?<target>[^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/#).map {
-            String($0.output.target)
+    /// The link patterns, made once for a whole document.
+    private struct LinkPatterns {
+        let inline = #/\]\(\s*<?(?<target>[^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/#
+        let reference = #/\s{0,3}\[[^\]]+\]:\s*<?(?<target>\S+?)>?(?:\s+.*)?/#
+
+        /// `(target)` of every `[text](target)` and `![alt](target)`, and of `[label]: target`.
+        func targets(in line: String) -> [String] {
+            let inlineTargets = line.matches(of: inline).map { String($0.output.target) }
+            let referenceTarget =
+                line.wholeMatch(of: reference).map { [String($0.output.target)] } ?? []
+            return inlineTargets + referenceTarget
         }
-        let reference =
-            line.wholeMatch(of: #/\s{0,3}\[[^\]]+\]:\s*<?(?<target>\S+?)>?(?:\s+.*)?/#)
-            .map { [String($0.output.target)] } ?? []
-        return inline + reference
     }
 
     /// Why a link cannot be followed from `folder`, or nil for a web page, an anchor or an

@@ -12,9 +12,9 @@ int cpt_open_master(char *slaveName, size_t slaveNameLength);
 /// the slave is open, since macOS refuses it before and resets it at the slave's first open.
 int cpt_set_window_size(int descriptor, unsigned short rows, unsigned short columns);
 
-/// Forks; the child starts a session, makes the slave its controlling terminal and standard
-/// input/output/error, keeps no other descriptor and executes `path`. Returns the child's pid,
-/// or -1.
+/// Starts a child (posix_spawn on Linux, fork elsewhere) that starts a session, makes the slave
+/// its controlling terminal and standard input/output/error, keeps no other descriptor and
+/// executes `path`. Returns the child's pid, or -1.
 pid_t cpt_spawn(const char *slaveName, const char *path, char *const argv[], char *const envp[]);
 
 /// The termios flags of the terminal behind `descriptor` (a master reports its slave's), to
@@ -25,7 +25,7 @@ int cpt_terminal_flags(int descriptor, unsigned long *inputFlags, unsigned long 
 /// waitpid without blocking: 1 with `status` when the child ended, 0 while it runs, -1 on error.
 int cpt_try_wait(pid_t pid, int *exitCode, int *signalNumber);
 
-/// Forks; the child reads /dev/null, writes to two new pipes (its output to `outputPath`
+/// Starts a child (posix_spawn on Linux, fork elsewhere) that reads /dev/null, writes to two new pipes (its output to `outputPath`
 /// instead, when given), keeps no other descriptor and executes `path`. Returns the child's
 /// pid and the pipes' read ends, or -1. Foundation's
 /// `Process.run()` can crash on Linux (an over-read while it closes the child's descriptors,
