@@ -160,8 +160,10 @@ pid_t cpt_spawn_piped(const char *path, char *const argv[], char *const envp[],
         int written =
             outputPath == NULL
                 ? posix_spawn_file_actions_adddup2(&actions, output[1], STDOUT_FILENO)
-                : posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, outputPath, O_WRONLY, 0);
-        if (posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0) == 0 &&
+                : posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, outputPath,
+                                                   O_WRONLY, 0);
+        if (posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY,
+                                             0) == 0 &&
             written == 0 &&
             posix_spawn_file_actions_adddup2(&actions, error[1], STDERR_FILENO) == 0 &&
             posix_spawn_file_actions_addclosefrom_np(&actions, 3) == 0) {

@@ -185,9 +185,9 @@ enum Platform {
 
     /// The memory this process owns right now: the pages it wrote, which no other process
     /// shares and the system cannot drop. Linux: Private_Dirty + Swap of
-    /// /proc/self/smaps_rollup, split with /proc/self/smaps into anonymous mappings (the heap, malloc's arenas, stacks) and the written data
-    /// of the binary and its libraries; macOS: `phys_footprint`, what Activity Monitor shows as
-    /// Memory, which counts the same pages.
+    /// /proc/self/smaps_rollup, split with /proc/self/smaps into anonymous mappings (the heap,
+    /// malloc's arenas, stacks) and the written data of the binary and its libraries; macOS:
+    /// `phys_footprint`, what Activity Monitor shows as Memory, which counts the same pages.
     ///
     /// Clean file pages (code, read-only data) are left out on both: the page cache holds them
     /// for every process that maps the file, and Linux's Private_Clean counts one only while no

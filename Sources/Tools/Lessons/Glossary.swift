@@ -132,6 +132,9 @@ enum Glossary {
         var lines: [String] = []
         var isInFence = false
         var isInComment = false
+        // Made once, not once a line: a regex literal is parsed and compiled where it is made.
+        let codeSpan = #/`(?<code>[^`]*)`/#
+        let linkTarget = #/\]\([^)]*\)/#
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""
             var rest = Substring(rawLine)
@@ -161,12 +164,12 @@ enum Glossary {
                 lines.append("")
                 continue
             }
-            line = line.replacing(#/`(?<code>[^`]*)`/#) { match in
+            line = line.replacing(codeSpan) { match in
                 codeTerms.contains(String(match.output.code))
                     ? String(match.output.0)
                     : String(repeating: "\u{2063}", count: match.output.0.count)
             }
-            lines.append(line.replacing(#/\]\([^)]*\)/#, with: "]"))
+            lines.append(line.replacing(linkTarget, with: "]"))
         }
         return lines.joined(separator: "\n")
     }

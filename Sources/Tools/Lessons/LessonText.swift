@@ -51,6 +51,9 @@ enum LessonText {
         var words = 0
         var syllables = 0
         var isInFence = false
+        // Made once, not once a line: a regex literal is parsed and compiled where it is made.
+        let comment = #/<!--.*?-->/#
+        let linkTarget = #/\]\([^)]*\)/#
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
             if !isInFence && goingFurtherHeadings.contains(String(line)) { break }
             if line.trimmingPrefix(while: { $0 == " " }).hasPrefix("```") {
@@ -58,8 +61,7 @@ enum LessonText {
                 continue
             }
             guard !isInFence else { continue }
-            let prose = line.replacing(#/<!--.*?-->/#, with: "").replacing(
-                #/\]\([^)]*\)/#, with: "]")
+            let prose = line.replacing(comment, with: "").replacing(linkTarget, with: "]")
             for word in prose.split(whereSeparator: { $0.isWhitespace }) {
                 let hangul = word.unicodeScalars.filter { (0xAC00...0xD7A3).contains($0.value) }
                     .count

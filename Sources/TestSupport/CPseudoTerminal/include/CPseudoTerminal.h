@@ -25,9 +25,9 @@ int cpt_terminal_flags(int descriptor, unsigned long *inputFlags, unsigned long 
 /// waitpid without blocking: 1 with `status` when the child ended, 0 while it runs, -1 on error.
 int cpt_try_wait(pid_t pid, int *exitCode, int *signalNumber);
 
-/// Starts a child (posix_spawn on Linux, fork elsewhere) that reads /dev/null, writes to two new pipes (its output to `outputPath`
-/// instead, when given), keeps no other descriptor and executes `path`. Returns the child's
-/// pid and the pipes' read ends, or -1. Foundation's
+/// Starts a child (posix_spawn on Linux, fork elsewhere) that reads /dev/null, writes to two
+/// new pipes (its output to `outputPath` instead, when given), keeps no other descriptor and
+/// executes `path`. Returns the child's pid and the pipes' read ends, or -1. Foundation's
 /// `Process.run()` can crash on Linux (an over-read while it closes the child's descriptors,
 /// swift-corelibs-foundation #5472), so tests start their children with this instead.
 pid_t cpt_spawn_piped(const char *path, char *const argv[], char *const envp[],
