@@ -15,7 +15,21 @@ public enum MovieFormatter {
 
     /// "★ 7.4", or "no rating" when nobody has voted (T2).
     public static func rating(average: Double, count: Int) -> String {
-        count == 0 ? "no rating" : "★ " + String(format: "%.1f", average)
+        count == 0 ? "no rating" : "★ " + oneDecimal(average)
+    }
+
+    /// What `String(format: "%.1f", value)` gives, without Foundation's formatter for the
+    /// values a rating has: a list that reloads formats every row on screen again.
+    static func oneDecimal(_ value: Double) -> String {
+        let tenths = value * 10
+        let fraction = tenths - tenths.rounded(.down)
+        // Next to a tie, the product's own rounding could decide the side: printf decides.
+        guard value.sign == .plus, value.isFinite, tenths < 1e15, abs(fraction - 0.5) > 1e-6
+        else {
+            return String(format: "%.1f", value)
+        }
+        let rounded = Int(tenths.rounded())
+        return "\(rounded / 10).\(rounded % 10)"
     }
 
     /// "today" or "this week": the name of the trending time window (T1).

@@ -52,6 +52,24 @@ struct Cell: Equatable, Sendable {
         }
     }
 
+    /// Copies a row drawn on its own to (x, y), clipped to the canvas.
+    func draw(_ row: CanvasRow, x: Int, y: Int) {
+        guard y >= 0, y < size.height else { return }
+        let rowStart = y * size.width
+        let columns = max(x, 0)..<min(x + row.cells.count, size.width)
+        guard !columns.isEmpty else { return }
+        clearHalves(at: rowStart + columns.lowerBound, rowStart: rowStart)
+        clearHalves(at: rowStart + columns.upperBound - 1, rowStart: rowStart)
+        for column in columns {
+            cells[rowStart + column] = row.cells[column - x]
+        }
+        // A wide character whose first half was clipped off becomes a space.
+        if cells[rowStart + columns.lowerBound].isContinuation {
+            cells[rowStart + columns.lowerBound].character = " "
+            cells[rowStart + columns.lowerBound].isContinuation = false
+        }
+    }
+
     /// Plain text rows, trailing spaces trimmed.
     public var lines: [String] {
         (0..<size.height).map { row in
@@ -96,5 +114,16 @@ struct Cell: Equatable, Sendable {
             cells[next].isContinuation = false
             cells[next].character = " "
         }
+    }
+}
+
+/// One row of cells drawn on a canvas of its own, to be copied into frames.
+struct CanvasRow {
+    let cells: [Cell]
+
+    @MainActor init(width: Int, draw: (Canvas, Rect) -> Void) {
+        let canvas = Canvas(size: Size(width: width, height: 1))
+        draw(canvas, Rect(x: 0, y: 0, width: canvas.size.width, height: 1))
+        cells = canvas.cells
     }
 }

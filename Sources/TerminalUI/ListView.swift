@@ -48,7 +48,10 @@ public struct TextListCell: ListCell, Sendable, Hashable {
 /// A vertical list like a one-column collection view; only visible rows are asked for.
 @MainActor public final class ListView: View {
     public weak var dataSource: (any ListViewDataSource)? {
-        didSet { rowCount = nil }
+        didSet {
+            rowCount = nil
+            visibleCells = [:]
+        }
     }
     public weak var delegate: (any ListViewDelegate)?
     /// 0 when empty.
@@ -60,6 +63,13 @@ public struct TextListCell: ListCell, Sendable, Hashable {
     private var rowCount: Int?
     /// Rows shown by the last draw, so that `willDisplay` is told only about new ones.
     private var displayedRows = 0..<0
+    /// The cells of the rows on screen. As in UIKit, a row's cell is asked for when the row
+    /// comes into view and again after `reloadData()`, not on every frame. Each cell's drawing
+    /// is kept until its row is selected or deselected or a reload brings a different cell,
+    /// so that a selection move draws two rows.
+    private var visibleCells: [Int: VisibleCell] = [:]
+    /// Set by `reloadData()`: the next draw asks the data source for every row it shows.
+    private var needsCells = false
     /// The scroll as the user left it, and the rows there were then. A draw in less room
     /// (a search bar over the list, a smaller terminal) scrolls only that frame, so the list
     /// shows as it was once the room comes back, as a UIKit list keeps its content offset.
@@ -84,6 +94,7 @@ public struct TextListCell: ListCell, Sendable, Hashable {
     /// Re-reads the count, clamps the selection, redraws; tells the delegate nothing.
     public func reloadData() {
         rowCount = nil
+        needsCells = true
         let count = numberOfRows
         displayedRows = displayedRows.clamped(to: 0..<count)
         selectedRow = min(selectedRow, max(count - 1, 0))
@@ -125,14 +136,23 @@ public struct TextListCell: ListCell, Sendable, Hashable {
         let visible = firstVisibleRow..<min(firstVisibleRow + visibleRowCount, count)
         let newlyVisible = visible.filter { !displayedRows.contains($0) }
         displayedRows = visible
+        visibleCells = visibleCells.filter { visible.contains($0.key) }
         if let dataSource {
             for row in visible {
-                let cell = dataSource.listView(self, cellForRowAt: row)
-                let rowBounds = Rect(
-                    x: bounds.x, y: bounds.y + row - firstVisibleRow, width: bounds.width, height: 1
-                )
-                cell.draw(in: canvas, bounds: rowBounds, isSelected: row == selectedRow)
+                var visibleCell: VisibleCell
+                if let kept = visibleCells[row], !needsCells {
+                    visibleCell = kept
+                } else {
+                    let cell = dataSource.listView(self, cellForRowAt: row)
+                    visibleCell =
+                        visibleCells[row]?.replacingCell(with: cell) ?? VisibleCell(cell: cell)
+                }
+                let drawing = visibleCell.drawing(
+                    width: bounds.width, isSelected: row == selectedRow)
+                canvas.draw(drawing, x: bounds.x, y: bounds.y + row - firstVisibleRow)
+                visibleCells[row] = visibleCell
             }
+            needsCells = false
         }
         for row in newlyVisible {
             delegate?.listView(self, willDisplayRowAt: row)
@@ -227,5 +247,45 @@ public struct TextListCell: ListCell, Sendable, Hashable {
             first = selected - rows + 1
         }
         return max(min(first, count - rows), 0)
+    }
+}
+
+/// A row's cell and its last drawing, which a frame copies while the row's width and
+/// selection stay as they were: the way a UIKit cell's layer keeps what it drew.
+@MainActor private struct VisibleCell {
+    private(set) var cell: any ListCell
+    private var drawn: (width: Int, isSelected: Bool, row: CanvasRow)?
+
+    init(cell: any ListCell) {
+        self.cell = cell
+    }
+
+    /// The new cell, keeping the drawing when it is equal to the old one: a reload that
+    /// changed nothing in a row draws nothing again.
+    func replacingCell(with newCell: any ListCell) -> VisibleCell {
+        guard let cell = cell as? any Equatable, cell.isEqual(to: newCell) else {
+            return VisibleCell(cell: newCell)
+        }
+        var kept = self
+        kept.cell = newCell
+        return kept
+    }
+
+    mutating func drawing(width: Int, isSelected: Bool) -> CanvasRow {
+        if let drawn, drawn.width == width, drawn.isSelected == isSelected {
+            return drawn.row
+        }
+        let row = CanvasRow(width: width) { canvas, bounds in
+            cell.draw(in: canvas, bounds: bounds, isSelected: isSelected)
+        }
+        drawn = (width, isSelected, row)
+        return row
+    }
+}
+
+extension Equatable {
+    /// Whether `other` is a value of this type equal to this one.
+    fileprivate func isEqual(to other: Any) -> Bool {
+        (other as? Self) == self
     }
 }

@@ -34,6 +34,8 @@ public final class NavigationController: ViewController {
     public weak var delegate: (any NavigationControllerDelegate)?
     /// Lifecycle calls start once the navigation controller itself is on screen.
     private var isAppearing = false
+    /// The last status line drawn and what it was cut to, for `fitting`.
+    private var fittedStatusLine: (statusLine: StatusLine, width: Int, text: String)?
 
     public init(rootViewController: ViewController) {
         viewControllers = [rootViewController]
@@ -190,8 +192,8 @@ public final class NavigationController: ViewController {
     ) {
         switch statusLine {
         case .hint(let text):
-            canvas.draw(
-                Self.hint(text, fittingWidth: width), x: x, y: y, maxWidth: width, style: .dim)
+            let fitted = fitting(statusLine, width: width) { Self.hint(text, fittingWidth: width) }
+            canvas.draw(fitted, x: x, y: y, maxWidth: width, style: .dim)
         case .activity(let text):
             canvas.showsActivity = true
             canvas.draw(text, x: x, y: y, maxWidth: width, style: Style(foreground: .yellow))
@@ -202,8 +204,20 @@ public final class NavigationController: ViewController {
             canvas.draw(
                 text, x: x, y: y, maxWidth: width, style: Style(isBold: true, foreground: .red))
         case .note(let text):
-            canvas.draw(Self.note(text, fittingWidth: width), x: x, y: y, maxWidth: width)
+            let fitted = fitting(statusLine, width: width) { Self.note(text, fittingWidth: width) }
+            canvas.draw(fitted, x: x, y: y, maxWidth: width)
         }
+    }
+
+    /// The status line as `fit` cuts it to `width`, measured again only when the line or the
+    /// width changed since the last frame.
+    private func fitting(_ statusLine: StatusLine, width: Int, _ fit: () -> String) -> String {
+        if let fitted = fittedStatusLine, fitted.statusLine == statusLine, fitted.width == width {
+            return fitted.text
+        }
+        let text = fit()
+        fittedStatusLine = (statusLine, width, text)
+        return text
     }
 
     /// A note and the hints after it, as in "All 58 movies · ↑↓ move · … · q quit" (T8, T13):

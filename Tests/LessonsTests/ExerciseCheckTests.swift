@@ -417,6 +417,30 @@ import Testing
         #expect(calls.last?.arguments.contains("--scratch-path") == false, "the copy's own .build")
     }
 
+    @Test func aPatchOfTheLearnersOwnIsAppliedToTheCopyInstead() throws {
+        let patch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "answer-\(UUID().uuidString).patch"
+        ).path
+        try "diff --git a/x b/x\n".write(toFile: patch, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: patch) }
+        let passing = #"✔ Test "the second detail of the same movie comes from the cache" passed"#
+        let (result, runner, progress) = check(
+            "--patch", patch, "5.1", swiftTest: .init(status: 0, text: passing))
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(progress.contains("\(patch) applied, in .build/lessons-check/solution"))
+        let apply = try #require(runner.calls.first { $0.program == "git" })
+        #expect(apply.arguments == ["apply", "--whitespace=nowarn", patch])
+        #expect(apply.directory == packageRepository.absolute(".build/lessons-check/solution"))
+    }
+
+    @Test func aPatchThatIsNotThereIsReportedBeforeAnythingRuns() {
+        let (result, runner, _) = check(
+            "--patch", "no-such-answer.patch", "5.1", swiftTest: .init(status: 0, text: ""))
+        #expect(result.status == 1)
+        #expect(result.errorOutput == "lessons: no-such-answer.patch is missing\n")
+        #expect(runner.calls.isEmpty)
+    }
+
     @Test func aSolutionThatNoLongerAppliesIsReportedAndExitsOne() {
         let (result, runner, _) = check(
             "--solution", "2.1", swiftTest: .init(status: 0, text: ""),
@@ -452,8 +476,16 @@ import Testing
             "lessons: check --solution takes an exercise; the exercises are 1.3, 2.1, 3.1, 3.2, 4.1, 4.2, 5.1, 6.1"
         ),
         (
+            ["check", "--patch"],
+            "lessons: check --patch takes a patch file and an exercise"
+        ),
+        (
+            ["check", "--patch", "answer.patch"],
+            "lessons: check --patch FILE takes an exercise; the exercises are 1.3, 2.1, 3.1, 3.2, 4.1, 4.2, 5.1, 6.1"
+        ),
+        (
             ["check", "--fast", "3.2"],
-            "lessons: unknown option '--fast' for check; the option is --solution"
+            "lessons: unknown option '--fast' for check; the options are --solution and --patch FILE"
         ),
         (
             ["check", "\u{1B}]2;PWNED\u{07}"],

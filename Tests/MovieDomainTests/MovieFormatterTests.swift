@@ -1,3 +1,4 @@
+import Foundation
 import MovieDomain
 import Testing
 
@@ -19,6 +20,21 @@ struct MovieFormatterTests {
         #expect(MovieFormatter.rating(average: 10, count: 1) == "★ 10.0")
         #expect(MovieFormatter.rating(average: 0, count: 0) == "no rating")
         #expect(MovieFormatter.rating(average: 6.5, count: 0) == "no rating")
+    }
+
+    /// T2: every rating TMDB can send (three decimals from 0 to 10), the halves printf
+    /// rounds to even, and values that are not ratings, as `String(format: "%.1f")` gives them.
+    @Test("a rating reads as printf's %.1f would print it (T2)")
+    func oneDecimalIsPrintfs() {
+        let thousandths = (0...10_000).map { Double($0) / 1000 }
+        let others: [Double] = [
+            0.05, 0.15, 0.25, 7.25, 7.35, 9.95, 0.45, 2.675, 1e15, 123_456.75, -0.0, -1.25,
+            .infinity, .nan, .leastNonzeroMagnitude, 9.999_999_999,
+        ]
+        let wrong = (thousandths + others).filter { value in
+            MovieFormatter.rating(average: value, count: 1) != "★ " + String(format: "%.1f", value)
+        }
+        #expect(wrong.isEmpty, "differs from printf for \(wrong.prefix(5))")
     }
 
     @Test(

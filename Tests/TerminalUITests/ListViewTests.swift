@@ -22,6 +22,57 @@ import Testing
         #expect(terminal.rows[22] == "Row 9999")
     }
 
+    @Test("as in UIKit, a move asks for no cell, and the rows on screen change on a reload only")
+    func visibleCellsAreKeptUntilAReload() async {
+        let root = ListViewController(rowCount: 100)
+        let (application, terminal) = await makeApplication(root: root)
+        root.source.resetCounts()
+        terminal.type(.down, .down, .up)
+        #expect(await application.waitUntilSettled())
+        #expect(root.listView.selectedRow == 1)
+        #expect(root.source.requestedRows.isEmpty, "a move only redraws the selection")
+        #expect(terminal.rows[0] == "Row 0")
+
+        root.source.label = "Item"
+        root.listView.setNeedsDisplay()
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows[0] == "Row 0", "a cell on screen is not asked for again")
+        root.listView.reloadData()
+        #expect(await application.waitUntilSettled())
+        #expect(terminal.rows[0] == "Item 0")
+        #expect(Set(root.source.requestedRows) == Set(0..<root.listView.visibleRowCount))
+
+        let canvas = Canvas(size: Size(width: 20, height: 3))
+        root.listView.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: 20, height: 3))
+        #expect(
+            (0..<3).map { canvas.cell(x: 0, y: $0).style.isReversed } == [false, true, false],
+            "the selection is drawn where it moved to, and only there")
+    }
+
+    @Test(
+        "a row drawn once and copied is the row drawn in place, over wide characters too",
+        arguments: [-1, 0, 1, 3])
+    func aCopiedRowIsTheRowDrawnInPlace(x: Int) {
+        let size = Size(width: 12, height: 1)
+        let cell = TextListCell("가나 x 다라마바")
+        func background() -> Canvas {
+            let canvas = Canvas(size: size)
+            canvas.draw("사아자차카타", x: 0, y: 0)
+            return canvas
+        }
+        for isSelected in [false, true] {
+            let bounds = Rect(x: x, y: 0, width: 8, height: 1)
+            let inPlace = background()
+            cell.draw(in: inPlace, bounds: bounds, isSelected: isSelected)
+            let copied = background()
+            let row = CanvasRow(width: bounds.width) { canvas, rowBounds in
+                cell.draw(in: canvas, bounds: rowBounds, isSelected: isSelected)
+            }
+            copied.draw(row, x: x, y: 0)
+            #expect(copied.cells == inPlace.cells, "at x \(x), selected \(isSelected)")
+        }
+    }
+
     @Test("↑/k ↓/j PgUp/PgDn Home/g End/G move the selection and keep it visible (T5)")
     func keysMoveTheSelection() async {
         let root = ListViewController(rowCount: 100)

@@ -129,6 +129,8 @@ final class EventLog {
 @MainActor
 final class CountingDataSource: ListViewDataSource, ListViewDelegate {
     var rowCount: Int
+    /// What each row says before its number.
+    var label = "Row"
     private(set) var requestedRows: [Int] = []
     private(set) var displayedRows: [Int] = []
     private(set) var selectionMoves: [Int] = []
@@ -144,7 +146,7 @@ final class CountingDataSource: ListViewDataSource, ListViewDelegate {
 
     func listView(_ listView: ListView, cellForRowAt row: Int) -> any ListCell {
         requestedRows.append(row)
-        return TextListCell("Row \(row)")
+        return TextListCell("\(label) \(row)")
     }
 
     func listView(_ listView: ListView, willDisplayRowAt row: Int) {

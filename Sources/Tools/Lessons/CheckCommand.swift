@@ -2,24 +2,34 @@ import Foundation
 
 /// `lessons check`: the exercises it can check, and the check of one.
 extension LessonsCommand {
-    /// The copy that `check --solution` builds in, kept between runs so that only what a patch
+    /// The copy that `check --solution` and `check --patch` build in, kept between runs so that only what a patch
     /// changes is built again.
     static let solutionCopy = ".build/lessons-check/solution"
 
     func check(_ arguments: [String]) -> CommandResult {
         var arguments = arguments
-        let usesSolution = arguments.first == "--solution"
-        if usesSolution { arguments.removeFirst() }
         let exercises = Exercise.all(in: repository)
         let names = exercises.isEmpty ? "(none yet)" : exercises.map(\.id).joined(separator: ", ")
+        var patchOption: (name: String, path: String?)?
+        if let option = arguments.first, option == "--solution" || option == "--patch" {
+            arguments.removeFirst()
+            patchOption = (option, nil)
+            if option == "--patch" {
+                guard let path = arguments.first, !path.hasPrefix("-") else {
+                    return usageError("check --patch takes a patch file and an exercise")
+                }
+                patchOption = (option, arguments.removeFirst())
+            }
+        }
         if let option = arguments.first(where: { $0.hasPrefix("-") }) {
             return usageError(
                 "unknown option '\(printable(option, limit: 40))' for check; "
-                    + "the option is --solution")
+                    + "the options are --solution and --patch FILE")
         }
         guard let name = arguments.first else {
-            guard !usesSolution else {
-                return usageError("check --solution takes an exercise; the exercises are \(names)")
+            if let patchOption {
+                let option = patchOption.path == nil ? patchOption.name : "--patch FILE"
+                return usageError("check \(option) takes an exercise; the exercises are \(names)")
             }
             return CommandResult(output: list(exercises))
         }
@@ -42,15 +52,19 @@ extension LessonsCommand {
             environment: environment)
         let root: String
         var scratchPath: String?
-        if usesSolution {
-            switch copyWithSolution(of: exercise) {
+        if let patchOption {
+            let patch =
+                patchOption.path.map(absolutePath) ?? repository.absolute(exercise.solutionPatch)
+            let shownPatch =
+                patchOption.path.map { printable($0, limit: 120) } ?? exercise.solutionPatch
+            switch copy(applying: patch, shownAs: shownPatch) {
             case .failure(let problem):
                 return CommandResult(errorOutput: "lessons: \(problem.message)\n", status: 1)
             case .success(let copy):
                 root = copy
             }
             progress(
-                "Running its tests against a copy with \(exercise.solutionPatch) applied, in "
+                "Running its tests against a copy with \(shownPatch) applied, in "
                     + "\(Self.solutionCopy)…\n")
         } else {
             root = repository.root
@@ -83,11 +97,19 @@ extension LessonsCommand {
         var message: String
     }
 
+    /// A path as the shell meant it: relative to the directory the tool was started in.
+    private func absolutePath(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+
     /// Copies the package to `.build/lessons-check/solution` (Package.swift, Sources, Tests, Lessons,
-    /// with their times, so an unchanged file is not built again) and applies the solution.
-    private func copyWithSolution(of exercise: Exercise) -> Result<String, CheckProblem> {
-        guard repository.fileExists(exercise.solutionPatch) else {
-            return .failure(CheckProblem(message: "\(exercise.solutionPatch) is missing"))
+    /// with their times, so an unchanged file is not built again) and applies `patch`: the
+    /// reference solution, or an answer of the learner's own (`git diff > answer.patch`).
+    private func copy(applying patch: String, shownAs shownPatch: String) -> Result<
+        String, CheckProblem
+    > {
+        guard FileManager.default.fileExists(atPath: patch) else {
+            return .failure(CheckProblem(message: "\(shownPatch) is missing"))
         }
         let copy = repository.absolute(Self.solutionCopy)
         do {
@@ -113,12 +135,11 @@ extension LessonsCommand {
         var environment = environment
         environment["GIT_CEILING_DIRECTORIES"] = repository.absolute(".build")
         let applied = runner.run(
-            "git", ["apply", "--whitespace=nowarn", repository.absolute(exercise.solutionPatch)],
-            in: copy, environment: environment)
+            "git", ["apply", "--whitespace=nowarn", patch], in: copy, environment: environment)
         guard applied.status == 0 else {
             return .failure(
                 CheckProblem(
-                    message: "\(exercise.solutionPatch) does not apply to today's code: "
+                    message: "\(shownPatch) does not apply to today's code: "
                         + firstLine(of: applied.text)))
         }
         return .success(copy)

@@ -27,8 +27,9 @@ struct LessonsCommand: Sendable {
     var progress: @Sendable (String) -> Void = { _ in }
 
     static let usage =
-        "usage: lessons [list | show STEP [--language CODE] | diff [A] B | check [--solution] [EXERCISE] | lint"
-        + " | hash LESSON | write-diffs | write-counts | --help]"
+        "usage: lessons [list | show STEP [--language CODE] | diff [A] B"
+        + " | check [--solution | --patch FILE] [EXERCISE] | lint | hash LESSON | write-diffs"
+        + " | write-counts | --help]"
 
     /// The catalog's products, as `--help` names them: `mvc, mvvm, …`.
     private static let productNames = StepEntry.all.map(\.product).joined(separator: ", ")
@@ -51,6 +52,9 @@ struct LessonsCommand: Sendable {
           lessons check --solution 3.2
                                   the same against a copy with the reference solution applied
                                   (Lessons/solutions/3.2.patch), in .build/lessons-check/solution
+          lessons check --patch answer.patch 3.2
+                                  the same with your own answer, saved by `git diff > answer.patch`,
+                                  so that your working copy can stay as it is
           lessons lint            every lesson problem the tests find: snippets that are not at
                                   their citation, documents a learner cannot open, stale counts,
                                   stale translations
