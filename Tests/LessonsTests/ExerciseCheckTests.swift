@@ -368,12 +368,65 @@ import Testing
             result.output == """
                 Your code does not build:
                   Sources/03-MVVM-IO/App.swift:22: cannot find 'schedule' in scope
+                    ↳ Nothing named schedule is declared where this line can see it: not written yet, spelt another way, or private to another file.
                 The exercise's tests do not build against your code yet, so something they use is missing or has another shape:
                   Lessons/exercises/3.2/DebouncedReloadTests.swift:33: extra argument 'scheduler' in call
+                    ↳ The call passes 'scheduler', which the function does not take (yet): compare its parameters with the call.
                 Read those lines of the tests: they show what the exercise asks for.
                 Not solved yet: fix the build first.
 
                 """)
+    }
+
+    @Test func aTestTheExerciseNamesIsOneToUpdateAndAnotherReachesTooFar() {
+        let root = packageRepository.root
+        let unbuilt = """
+            \(root)/Tests/MVVMTests/MovieDetailViewModelTests.swift:170:9: error: value of type 'MovieDetailViewModel' has no member 'canRetry'
+            \(root)/Tests/MVVMTests/TrendingViewModelTests.swift:12:9: error: missing argument for parameter 'service' in call
+            """
+        let (result, _, _) = check("2.1", swiftTest: .init(status: 1, text: unbuilt))
+        #expect(result.status == 1)
+        #expect(
+            result.output == """
+                Tests the exercise asks you to update still use the old shape (Tests/MVVMTests/MovieDetailViewModelTests.swift):
+                  Tests/MVVMTests/MovieDetailViewModelTests.swift:170: value of type 'MovieDetailViewModel' has no member 'canRetry'
+                    ↳ MovieDetailViewModel has no canRetry yet, or it is private: tests see internal names (through @testable import), not private ones.
+                Update those lines to the new shape, as the exercise says.
+                Tests of the step that the exercise does not name no longer build against your code, so the change reaches further than the exercise asks:
+                  Tests/MVVMTests/TrendingViewModelTests.swift:12: missing argument for parameter 'service' in call
+                    ↳ The call gives no 'service': the function takes a parameter the call does not pass. Pass it, or give the parameter a default value.
+                Not solved yet: fix the build first.
+
+                """)
+    }
+
+    @Test(arguments: [
+        ("cannot find 'canRetry' in scope", "Nothing named canRetry"),
+        ("cannot find type 'SearchCoordinator' in scope", "Nothing named SearchCoordinator"),
+        ("'loadError' is inaccessible due to 'private' protection level", "@testable import"),
+        (
+            "incorrect argument label in call (have 'wrapping:', expected 'service:')",
+            "names its arguments"
+        ),
+        ("cannot convert value of type 'Int' to expected argument type 'String'", "another type"),
+        ("call can throw but is not marked with 'try'", "`try`"),
+        ("expression is 'async' but is not marked with 'await'", "`await`"),
+        (
+            "call to main actor-isolated initializer 'init()' in a synchronous nonisolated context",
+            "@MainActor"
+        ),
+        ("type 'CachingMovieService' does not conform to protocol 'MovieService'", "requirement"),
+        ("missing return in instance method expected to return 'Bool'", "returning"),
+        ("cannot assign to property: 'movie' is a 'let' constant", "constant"),
+    ])
+    func commonCompilerErrorsGetAOneLineHint(message: String, says: String) throws {
+        let hint = try #require(ExerciseCheck.hint(for: message))
+        #expect(hint.contains(says))
+        #expect(!hint.contains("\n"))
+    }
+
+    @Test func anErrorWithoutAHintIsShownAsItIs() {
+        #expect(ExerciseCheck.hint(for: "ambiguous use of 'init'") == nil)
     }
 
     @Test func aRunThatTestedNothingShowsTheEndOfWhatSwiftTestSaid() {

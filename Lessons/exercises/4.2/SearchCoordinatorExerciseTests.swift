@@ -22,13 +22,20 @@ struct SearchCoordinatorExerciseTests {
 
     @Test(
         "SearchCoordinator(scheduler:).start() builds the results, whose choice goes to showDetail")
-    func theSearchCoordinatorForwardsTheChosenMovie() {
+    func theSearchCoordinatorForwardsTheChosenMovie() throws {
         let coordinator = SearchCoordinator(scheduler: MainScheduler.instance)
         var shown: [Int] = []
         coordinator.showDetail = { movie in shown.append(movie.id) }
-        let results: SearchResultsViewController = coordinator.start()
+        let results = try #require(
+            Self.resultsController(coordinator.start()),
+            "start() returns the results controller, typed as it or as a ViewController")
         results.viewModel.actions.showMovieDetail(movie)
         #expect(shown == [550])
+    }
+
+    /// What `start()` returned, declared as the results controller or as any view controller.
+    static func resultsController<Started>(_ started: Started) -> SearchResultsViewController? {
+        started as? SearchResultsViewController
     }
 
     @Test("AppCoordinator keeps its searchCoordinator, and a result opens a detail through it")

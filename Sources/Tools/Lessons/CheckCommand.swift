@@ -49,7 +49,7 @@ extension LessonsCommand {
         }
         let check = ExerciseCheck(
             exercise: exercise, stepProduct: step.product, runner: runner,
-            environment: environment)
+            environment: environment, testsToUpdate: exercise.namedTestFiles(in: repository))
         let root: String
         var scratchPath: String?
         if let patchOption {

@@ -45,6 +45,41 @@ struct Exercise: Equatable, Sendable, Comparable {
         repository.steps().first { $0.number == lesson }.flatMap(repository.lessonFile(for:))
     }
 
+    /// The step's own test files the exercise's text names (`Tests/MVVMTests/…swift`): the
+    /// tests it asks the learner to update when a shape changes.
+    func namedTestFiles(in repository: Repository) -> [String] {
+        guard let text = text(in: repository) else { return [] }
+        var files: [String] = []
+        for match in text.matches(of: #/`(?<file>Tests/[^`:\s]+\.swift)(?::[\d-]+)?`/#) {
+            let file = String(match.output.file)
+            if !files.contains(file) { files.append(file) }
+        }
+        return files
+    }
+
+    /// Item `number` of the lesson's "## Exercises" list, up to the next item.
+    func text(in repository: Repository) -> String? {
+        guard let lessonFile = lessonFile(in: repository),
+            let text = repository.text(at: lessonFile)
+        else { return nil }
+        var isInExercises = false
+        var item: [Substring]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("## ") {
+                if item != nil { break }
+                isInExercises = line.trimmingWhitespace() == "## Exercises"
+                continue
+            }
+            guard isInExercises else { continue }
+            if let match = line.firstMatch(of: #/^(?<number>\d+)\. /#) {
+                if item != nil { break }
+                if Int(match.output.number) == number { item = [] }
+            }
+            item?.append(line)
+        }
+        return item?.joined(separator: "\n")
+    }
+
     /// "A debounced reload": the bold words that open item `number` of the lesson's
     /// "## Exercises" list.
     func title(in repository: Repository) -> String? {

@@ -144,6 +144,8 @@ struct ExerciseCheck: Sendable {
     var stepProduct: String
     var runner: any ProgramRunner
     var environment: [String: String]
+    /// The step's test files the exercise asks the learner to update (`Tests/…swift`).
+    var testsToUpdate: [String] = []
 
     /// Where a check of the working copy builds: never `.build/debug`, so that the learner's own
     /// `swift test` never finds an exercise's tests in its build.
@@ -232,17 +234,37 @@ struct ExerciseCheck: Sendable {
     func verdict(_ report: ExerciseReport, output: ProgramOutput) -> CommandResult {
         var text = ""
         let testsFolder = exercise.testsFolder + "/"
-        let inTests = report.compilerErrors.filter { $0.file.hasPrefix(testsFolder) }
-        let elsewhere = report.compilerErrors.filter { !$0.file.hasPrefix(testsFolder) }
-        if !elsewhere.isEmpty {
+        let errors = report.compilerErrors
+        let inTests = errors.filter { $0.file.hasPrefix(testsFolder) }
+        let toUpdate = errors.filter { testsToUpdate.contains($0.file) }
+        let inStepTests = errors.filter {
+            $0.file.hasPrefix("Tests/") && !testsToUpdate.contains($0.file)
+        }
+        let inCode = errors.filter {
+            !$0.file.hasPrefix(testsFolder) && !$0.file.hasPrefix("Tests/")
+        }
+        if !inCode.isEmpty {
             text += "Your code does not build:\n"
-            text += elsewhere.prefix(10).map { "  \(Self.describe($0))\n" }.joined()
+            text += Self.describe(inCode)
+        }
+        if !toUpdate.isEmpty {
+            let files = Set(toUpdate.map(\.file)).sorted().joined(separator: ", ")
+            text +=
+                "Tests the exercise asks you to update still use the old shape (\(files)):\n"
+            text += Self.describe(toUpdate)
+            text += "Update those lines to the new shape, as the exercise says.\n"
+        }
+        if !inStepTests.isEmpty {
+            text +=
+                "Tests of the step that the exercise does not name no longer build against your "
+                + "code, so the change reaches further than the exercise asks:\n"
+            text += Self.describe(inStepTests)
         }
         if !inTests.isEmpty {
             text +=
                 "The exercise's tests do not build against your code yet, so something they use "
                 + "is missing or has another shape:\n"
-            text += inTests.prefix(10).map { "  \(Self.describe($0))\n" }.joined()
+            text += Self.describe(inTests)
             text += "Read those lines of the tests: they show what the exercise asks for.\n"
         }
         for result in report.results {
@@ -266,8 +288,75 @@ struct ExerciseCheck: Sendable {
         return CommandResult(output: text, status: 1)
     }
 
-    private static func describe(_ error: ExerciseReport.CompilerError) -> String {
-        printable("\(error.file):\(error.line): \(error.message)")
+    /// The first ten errors, each with a hint when it is a common one.
+    private static func describe(_ errors: [ExerciseReport.CompilerError]) -> String {
+        errors.prefix(10).map { error in
+            "  " + printable("\(error.file):\(error.line): \(error.message)") + "\n"
+                + (hint(for: error.message).map { "    ↳ \($0)\n" } ?? "")
+        }.joined()
+    }
+
+    /// What a common compiler error means here, in one line; nil for the others.
+    static func hint(for message: String) -> String? {
+        if let match = message.firstMatch(of: #/cannot find (?:type )?'(?<name>[^']+)' in scope/#) {
+            return "Nothing named \(match.output.name) is declared where this line can see it: "
+                + "not written yet, spelt another way, or private to another file."
+        }
+        if let match = message.firstMatch(
+            of: #/value of type '(?<type>[^']+)' has no member '(?<member>[^']+)'/#)
+        {
+            return "\(match.output.type) has no \(match.output.member) yet, or it is private: "
+                + "tests see internal names (through @testable import), not private ones."
+        }
+        if message.contains("is inaccessible due to 'private' protection level")
+            || message.contains("is inaccessible due to 'fileprivate' protection level")
+        {
+            return "Tests reach your code through @testable import, which sees internal names "
+                + "but not private ones: leave out `private` there."
+        }
+        if let match = message.firstMatch(
+            of: #/missing arguments? for parameters? (?<names>.+) in call/#)
+        {
+            return "The call gives no \(match.output.names): the function takes a parameter "
+                + "the call does not pass. Pass it, or give the parameter a default value."
+        }
+        if let match = message.firstMatch(of: #/extra arguments? (?<names>.+) in call/#) {
+            return "The call passes \(match.output.names), which the function does not take "
+                + "(yet): compare its parameters with the call."
+        }
+        if message.contains("incorrect argument label") {
+            return "The call names its arguments differently from the function's parameters."
+        }
+        if message.hasPrefix("cannot convert value of type")
+            || message.hasPrefix("cannot convert return expression of type")
+        {
+            return "A value has another type than this line expects: compare the two types named."
+        }
+        if message.contains("can throw but is not marked with 'try'") {
+            return "The call can throw: write `try` before it, inside a function that throws "
+                + "or a do/catch."
+        }
+        if message.contains("is 'async' but is not marked with 'await'") {
+            return "The call is asynchronous: write `await` before it, inside an async function "
+                + "or a Task."
+        }
+        if message.contains("main actor-isolated") {
+            return "UI code runs on the main actor: mark the code that calls it @MainActor, as "
+                + "the step's own types are."
+        }
+        if message.firstMatch(of: #/type '[^']+' does not conform to protocol/#) != nil {
+            return "A requirement of the protocol is missing or has another signature: the "
+                + "compiler's notes after this line name it."
+        }
+        if message.hasPrefix("missing return in") {
+            return "One way through the function ends without returning a value."
+        }
+        if message.contains("cannot use mutating member on immutable value")
+            || message.contains("cannot assign to property: ")
+        {
+            return "The value is a constant here: a `let`, or a property without a setter."
+        }
+        return nil
     }
 }
 
