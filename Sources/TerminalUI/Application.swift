@@ -25,6 +25,10 @@
     private var quitContinuation: CheckedContinuation<Void, Never>?
     private var frameWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
     private var nextWaiterID = 0
+    /// The deadline of each `waitUntil` in progress, and the one timer for the earliest.
+    private var waitDeadlines: [Int: ContinuousClock.Instant] = [:]
+    private var nextWaitID = 0
+    private var deadlineTimer: (deadline: ContinuousClock.Instant, task: Task<Void, Never>)?
 
     public init(rootViewController: ViewController, terminal: any TerminalDevice, help: HelpContent)
     {
@@ -189,18 +193,35 @@
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         guard !condition() else { return true }
-        // One timer for the whole wait, not one per frame: a cancelled sleep is released only
-        // at its deadline, so a timer per frame would pile up over a long wait.
-        let timer = Task { [weak self] in
-            try? await clock.sleep(until: deadline)
-            self?.resumeFrameWaiters()
-        }
-        defer { timer.cancel() }
+        let id = nextWaitID
+        nextWaitID += 1
+        waitDeadlines[id] = deadline
+        armDeadlineTimer()
+        defer { waitDeadlines[id] = nil }
         while !condition() {
             guard isRunning, clock.now < deadline else { return condition() }
             await nextChange()
         }
         return true
+    }
+
+    /// Keeps one timer armed for the earliest deadline of the waits in progress; when it
+    /// fires, every wait checks its own deadline and the timer is armed for the next one. A
+    /// cancelled sleep is released only at its deadline, so a timer per wait, cancelled when
+    /// the wait ends, would pile up over thousands of short waits; this cancels one only when
+    /// a wait with an earlier deadline begins.
+    private func armDeadlineTimer() {
+        guard let earliest = waitDeadlines.values.min() else { return }
+        if let armed = deadlineTimer, armed.deadline <= earliest { return }
+        deadlineTimer?.task.cancel()
+        let task = Task { [weak self] in
+            try? await ContinuousClock().sleep(until: earliest)
+            guard !Task.isCancelled, let self else { return }
+            self.deadlineTimer = nil
+            self.resumeFrameWaiters()
+            self.armDeadlineTimer()
+        }
+        deadlineTimer = (earliest, task)
     }
 
     /// The last frame as plain text rows.

@@ -88,6 +88,50 @@ import Testing
         }
     }
 
+    /// #27: every exercise either has a check (`lessons check N.M`, with tests under
+    /// `Lessons/exercises/N.M`) or ends with its answer, folded as the quiz's answers are.
+    @Test(
+        "every exercise has a check or a folded answer",
+        arguments: [
+            (folder: "Lessons/", section: "## Exercises", answer: "<summary>Answer</summary>"),
+            (folder: "Lessons/ko/", section: "## 연습 문제", answer: "<summary>답</summary>"),
+        ])
+    func everyExerciseHasACheckOrAFoldedAnswer(
+        edition: (folder: String, section: String, answer: String)
+    ) throws {
+        let checked = Set(Exercise.all(in: packageRepository).map(\.id))
+        for lesson in packageRepository.lessonFiles() {
+            let path = edition.folder + lesson.dropFirst("Lessons/".count)
+            let text = try #require(packageRepository.text(at: path), "\(path) is missing")
+            let number = try #require(Int(lesson.dropFirst("Lessons/".count).prefix(2)))
+            let section =
+                try #require(
+                    text.split(separator: "\n" + edition.section + "\n").dropFirst().first,
+                    "\(path) has no \"\(edition.section)\" section"
+                ).split(separator: "\n## ").first ?? ""
+            let items = section.split(separator: "\n").reduce(into: [String]()) { items, line in
+                if line.firstMatch(of: #/^\d+\. /#) != nil {
+                    items.append(String(line))
+                } else if !items.isEmpty {
+                    items[items.count - 1] += "\n" + line
+                }
+            }
+            #expect(items.count >= 2, "\(path) has exercises")
+            for (index, item) in items.enumerated() {
+                let id = "\(number).\(index + 1)"
+                if item.contains("lessons check \(id)") {
+                    #expect(checked.contains(id), "\(path): exercise \(id)'s check has no tests")
+                    continue
+                }
+                let answer = item.split(separator: edition.answer).dropFirst().first?
+                    .split(separator: "</details>").first
+                #expect(
+                    (answer?.split(whereSeparator: \.isWhitespace).count ?? 0) >= 20,
+                    "\(path): exercise \(id) has neither a check nor a folded answer")
+            }
+        }
+    }
+
     /// Lessons/README.md shows the path table exactly as `swift run lessons` prints it today.
     @Test func studyGuideShowsTheCurrentPathTable() throws {
         let guide = try #require(packageRepository.text(at: "Lessons/README.md"))
