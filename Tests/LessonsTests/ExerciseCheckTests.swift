@@ -93,7 +93,8 @@ import Testing
         for exercise in exercises {
             let tests = packageRepository.files(under: exercise.testsFolder)
                 .compactMap { packageRepository.text(at: exercise.testsFolder + "/" + $0) }
-            #expect(tests.contains { $0.contains("@Test(\"") }, "\(exercise.id) has no named test")
+            #expect(
+                tests.contains { $0.contains(#/@Test\(\s*"/#) }, "\(exercise.id) has no named test")
             let patch = try #require(
                 packageRepository.text(at: exercise.solutionPatch),
                 "\(exercise.solutionPatch) is missing")

@@ -88,6 +88,49 @@ struct OriginalTitleTests {
         return problems
     }
 
+    @Test("the search results show it too: “super” finds 슈퍼맨 · Superman with ko-KR (S5)")
+    func searchResultsShowTheOriginalTitle() async throws {
+        let client = TMDBClient(
+            configuration: Configuration(language: "ko-KR"), retryPolicy: .immediate)
+        let clock = TestClock()
+        let app = App(client: client, timeWindow: .week, clock: clock)
+        let terminal = VirtualTerminal(width: 160, height: 24)
+        let application = Application(
+            rootViewController: app.makeRootViewController(), terminal: terminal,
+            help: MovieApp.help(for: client.configuration))
+        application.start()
+        var screen: String {
+            String(
+                terminal.rows.map { $0.split(separator: " ").joined(separator: " ") }
+                    .filter { !$0.isEmpty }.joined(separator: " | ").prefix(300))
+        }
+        #expect(
+            await application.waitUntilSettled(timeout: .seconds(5)),
+            "the list never settled; the screen reads: \(screen)")
+        application.send(.character("/"))
+        for character in "super" {
+            application.send(.character(character))
+        }
+        // The search waits 300 ms on the app's clock before it sends the query.
+        let isWaiting = await eventually(timeout: .seconds(5)) { clock.nextDeadline != nil }
+        #expect(isWaiting, "typing “super” in the search bar started no 300 ms wait")
+        if let deadline = clock.nextDeadline {
+            clock.advance(to: deadline)
+        }
+        let shown = await application.waitUntil(timeout: .seconds(5)) {
+            application.isSettled && terminal.rows.contains { $0.contains("슈퍼맨") }
+        }
+        #expect(shown, "the results for “super” never showed; the screen reads: \(screen)")
+        guard shown else { return }
+        let row = terminal.rows.first { $0.contains("슈퍼맨") } ?? ""
+        #expect(
+            row.contains("슈퍼맨 · Superman  "),
+            """
+            the result reads "\(row.split(separator: " ").joined(separator: " "))": search \
+            results are rows like the list's (S5), so they show the original title too
+            """)
+    }
+
     @Test("with ko-KR, every row shows its title · its original title, e.g. 슈퍼맨 · Superman")
     func translatedTitlesShowTheirOriginal() async throws {
         let problems = try await checkEveryRow(language: "ko-KR")

@@ -20,16 +20,19 @@ struct PageCountTests {
 
     init() {
         stub.installAsSharedClient()
-        stub.respond(
-            to: "/3/trending/movie/week", query: ["page": "1"],
-            with: Fixtures.page(1, of: 3, Fixtures.movies(1...20)))
-        stub.respond(
-            to: "/3/trending/movie/week", query: ["page": "2"],
-            with: Fixtures.page(2, of: 3, Fixtures.movies(21...40)))
     }
 
-    @Test("pageCount says which page of how many, once for each change and never again")
-    func pageCountSendsOnlyChanges() async {
+    @Test(
+        "pageCount says which page of how many, once for each change and never again",
+        arguments: [3, 7])
+    func pageCountSendsOnlyChanges(totalPages: Int) async {
+        // "How many" is what TMDB says: the same test with 3 pages and with 7.
+        stub.respond(
+            to: "/3/trending/movie/week", query: ["page": "1"],
+            with: Fixtures.page(1, of: totalPages, Fixtures.movies(1...20)))
+        stub.respond(
+            to: "/3/trending/movie/week", query: ["page": "2"],
+            with: Fixtures.page(2, of: totalPages, Fixtures.movies(21...40)))
         // Page 1 at 210; row 19 at 300 asks for page 2; the moves at 310 and 320 change
         // only the selection, and `r` at 400 reloads page 1.
         let load = scheduler.createHotObservable([.next(210, ())])
@@ -65,21 +68,22 @@ struct PageCountTests {
         }
         scheduler.advance(to: 210)
         #expect(
-            await lastValue(is: "page 1 of 3"),
-            "“page 1 of 3” once page 1 arrived at 210; 5 s later: \(sent)")
+            await lastValue(is: "page 1 of \(totalPages)"),
+            "“page 1 of \(totalPages)” once page 1 arrived at 210; 5 s later: \(sent)")
         scheduler.advance(to: 300)
         #expect(
-            await lastValue(is: "page 2 of 3"),
-            "“page 2 of 3” once page 2 arrived at 300; 5 s later: \(sent)")
+            await lastValue(is: "page 2 of \(totalPages)"),
+            "“page 2 of \(totalPages)” once page 2 arrived at 300; 5 s later: \(sent)")
         scheduler.advance(to: 320)
         scheduler.advance(to: 400)
         #expect(
-            await lastValue(is: "page 1 of 3"),
-            "`r` at 400 reloads: “”, then “page 1 of 3”; 5 s later: \(sent)")
+            await lastValue(is: "page 1 of \(totalPages)"),
+            "`r` at 400 reloads: “”, then “page 1 of \(totalPages)”; 5 s later: \(sent)")
         #expect(
             pageCount.events == [
-                .next(0, ""), .next(210, "page 1 of 3"), .next(300, "page 2 of 3"),
-                .next(400, ""), .next(400, "page 1 of 3"),
+                .next(0, ""), .next(210, "page 1 of \(totalPages)"),
+                .next(300, "page 2 of \(totalPages)"),
+                .next(400, ""), .next(400, "page 1 of \(totalPages)"),
             ], "sent: \(sent)")
     }
 }

@@ -82,6 +82,68 @@ struct DebouncedReloadTests {
         #expect(stub.pageRequests(.week, page: 1).count == 1)
     }
 
+    @Test("R after a failed next page starts over from page 1: a reload, not r's retry")
+    func rReloadsEvenAfterAFailedPage() async {
+        stub.respond(
+            to: "/3/trending/movie/week", query: ["page": "2"],
+            with: .failure(.notConnectedToInternet))
+        let viewModel = TrendingViewModel(timeWindow: .week, scheduler: scheduler)
+        // Page 1 at 210; row 19 at 300 asks for page 2, which fails; R at 400.
+        let load = scheduler.createHotObservable([.next(210, ())])
+        let selections = scheduler.createHotObservable([.next(300, 19)])
+        let keys = scheduler.createHotObservable([.next(400, ())])
+        let output = viewModel.transform(
+            input: TrendingViewModel.Input(
+                viewDidLoad: load.asSignal(onErrorSignalWith: .empty()),
+                toggleTimeWindow: .empty(),
+                retry: .empty(),
+                selection: selections.asSignal(onErrorSignalWith: .empty()),
+                rowWillDisplay: .empty(),
+                selectMovie: .empty(),
+                reloadWhenQuiet: keys.asSignal(onErrorSignalWith: .empty())))
+        var footer: TrendingViewModel.Footer?
+        let footerValues = Tally()
+        output.footer
+            .drive(onNext: { [footerValues] value in
+                footer = value
+                footerValues.increment()
+            })
+            .disposed(by: disposeBag)
+        var position = ""
+        output.position
+            .drive(onNext: { [footerValues] value in
+                position = value
+                footerValues.increment()
+            })
+            .disposed(by: disposeBag)
+        let requests = { (page: Int) in stub.pageRequests(.week, page: page).count }
+        scheduler.advance(to: 210)
+        let loaded = await waitUntil(timeout: .seconds(5)) {
+            _ = footerValues.count
+            return position == "1 / 20"
+        }
+        #expect(loaded, "page 1 arrives at 210; 5 s later the position is “\(position)”")
+        guard loaded else { return }
+        scheduler.advance(to: 300)
+        let failed = await waitUntil(timeout: .seconds(5)) {
+            _ = footerValues.count
+            if case .failed = footer { return true }
+            return false
+        }
+        #expect(
+            failed, "page 2 fails by 300; 5 s later the footer is \(String(describing: footer))")
+        guard failed else { return }
+        scheduler.advance(to: 900)
+        #expect(
+            await eventually(timeout: .seconds(5)) { requests(1) == 2 },
+            """
+            500 ms after R, the list starts over from page 1; instead the requests were, in all: \
+            page 1 ×\(requests(1)), page 2 ×\(requests(2)). After a failed page, r retries \
+            that page and keeps the list (T9); R reloads, as t does (T10).
+            """)
+        #expect(requests(2) == 1, "R asks for page 2 no more: it starts over")
+    }
+
     @Test("in the running app, R reloads the list once the key has been quiet for 500 ms")
     func theAppReloadsOnR() async {
         let clock = TestClock()

@@ -206,4 +206,35 @@ struct CachingMovieServiceTests {
             }, "opened again, the detail never showed; the screen reads: \(screen)")
         #expect(detailRequests() == 2, "opened again, the detail comes from the cache")
     }
+
+    /// A cache reached from any task must keep its dictionary safe. `@unchecked Sendable`
+    /// (or `nonisolated(unsafe)`) turns the compiler's check off, so it needs a lock in its
+    /// place; an actor, or a `Mutex` the compiler sees, needs nothing more.
+    @Test("the cache is safe to reach from any task: an actor, or a lock the compiler sees")
+    func theCacheIsSafeFromAnyTask() throws {
+        let root = URL(filePath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let sources = root.appending(path: "Sources/05-MVVM-C-DI")
+        let files = try #require(FileManager.default.enumerator(atPath: sources.path))
+            .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        let declaring = try files.map {
+            try String(contentsOf: sources.appending(path: $0), encoding: .utf8)
+        }.first { $0.contains(#/(class|struct|actor|enum) CachingMovieService\b/#) }
+        let text = try #require(
+            declaring, "no file under Sources/05-MVVM-C-DI declares CachingMovieService")
+        guard text.contains("@unchecked Sendable") || text.contains("nonisolated(unsafe)") else {
+            return
+        }
+        let locks = [
+            "Mutex", "NSLock", "NSRecursiveLock", "OSAllocatedUnfairLock", "DispatchQueue",
+        ]
+        #expect(
+            locks.contains { text.contains($0) },
+            """
+            CachingMovieService opts out of the compiler's Sendable check and nothing in its file \
+            locks the dictionary: two tasks opening movies at once race on it. Keep the \
+            details in a Mutex, or make the cache an actor.
+            """)
+    }
 }
