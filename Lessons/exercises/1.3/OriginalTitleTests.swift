@@ -34,6 +34,27 @@ struct OriginalTitleTests {
         return Array(list.movies)
     }
 
+    /// The app on `client`, started on a virtual terminal wide enough that no title is cut.
+    private static func start(_ client: TMDBClient, clock: TestClock) -> (
+        Application, VirtualTerminal
+    ) {
+        let app = App(client: client, timeWindow: .week, clock: clock)
+        let terminal = VirtualTerminal(width: 160, height: 24)
+        let application = Application(
+            rootViewController: app.makeRootViewController(), terminal: terminal,
+            help: MovieApp.help(for: client.configuration))
+        application.start()
+        return (application, terminal)
+    }
+
+    /// The rows that show something, each with its runs of spaces made one; no more than a
+    /// message can show.
+    private static func screen(_ terminal: VirtualTerminal) -> String {
+        String(
+            terminal.rows.map { $0.split(separator: " ").joined(separator: " ") }
+                .filter { !$0.isEmpty }.joined(separator: " | ").prefix(300))
+    }
+
     /// Starts the app in `language` and reads the list screen after screen, PgDn after PgDn,
     /// until every movie's row has been on screen; each row must show its movie's title,
     /// followed by the original title only when that differs. Returns what was wrong, for the
@@ -42,20 +63,8 @@ struct OriginalTitleTests {
         let client = TMDBClient(
             configuration: Configuration(language: language), retryPolicy: .immediate)
         let movies = try await Self.sampleMovies(client)
-        let app = App(client: client, timeWindow: .week, clock: TestClock())
-        // Wide enough that no title is cut.
-        let terminal = VirtualTerminal(width: 160, height: 24)
-        let application = Application(
-            rootViewController: app.makeRootViewController(), terminal: terminal,
-            help: MovieApp.help(for: client.configuration))
-        application.start()
-        // The rows that show something, each with its runs of spaces made one; no more than
-        // a message can show.
-        var screen: String {
-            String(
-                terminal.rows.map { $0.split(separator: " ").joined(separator: " ") }
-                    .filter { !$0.isEmpty }.joined(separator: " | ").prefix(300))
-        }
+        let (application, terminal) = Self.start(client, clock: TestClock())
+        var screen: String { Self.screen(terminal) }
         var seen = Set<Int>()
         var screens = 0
         var problems: [String] = []
@@ -93,17 +102,8 @@ struct OriginalTitleTests {
         let client = TMDBClient(
             configuration: Configuration(language: "ko-KR"), retryPolicy: .immediate)
         let clock = TestClock()
-        let app = App(client: client, timeWindow: .week, clock: clock)
-        let terminal = VirtualTerminal(width: 160, height: 24)
-        let application = Application(
-            rootViewController: app.makeRootViewController(), terminal: terminal,
-            help: MovieApp.help(for: client.configuration))
-        application.start()
-        var screen: String {
-            String(
-                terminal.rows.map { $0.split(separator: " ").joined(separator: " ") }
-                    .filter { !$0.isEmpty }.joined(separator: " | ").prefix(300))
-        }
+        let (application, terminal) = Self.start(client, clock: clock)
+        var screen: String { Self.screen(terminal) }
         #expect(
             await application.waitUntilSettled(timeout: .seconds(5)),
             "the list never settled; the screen reads: \(screen)")
