@@ -42,6 +42,10 @@ let package = Package(
         // The launcher every step's command calls: options, environment, the client, the clock.
         .target(name: "MovieLauncher", dependencies: ["MovieUI", "TerminalUI", "TMDB"]),
         .target(name: "MovieDomain"),
+        // Posters: JPEG bytes to pixels (Foundation only: no TMDB, no kit), and the loading,
+        // caching and prefetching of posters over the networking module's URLSession.
+        .target(name: "JPEGDecoding"),
+        .target(name: "ImagePipeline", dependencies: ["JPEGDecoding", "TMDB"]),
         .target(name: "ViewModelKit", exclude: ["README.md"], swiftSettings: optimisedKit),
         // The kit's `rx` binders, next to the kit as RxCocoa is next to UIKit, so that steps
         // 01 and 02 never link the reactive core.
@@ -162,6 +166,10 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "MovieDomainTests", dependencies: ["MovieDomain"]),
+        .testTarget(name: "JPEGDecodingTests", dependencies: ["JPEGDecoding"]),
+        .testTarget(
+            name: "ImagePipelineTests",
+            dependencies: ["ImagePipeline", "JPEGDecoding", "TMDB", "TMDBTestSupport"]),
         .testTarget(name: "TMDBTests", dependencies: ["MovieDomain", "TMDB", "TMDBTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PseudoTerminal"]),
         .testTarget(

@@ -1,0 +1,2 @@
+import ImagePipeline
+import Testing
