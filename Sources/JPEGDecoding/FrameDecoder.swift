@@ -16,17 +16,23 @@ final class ComponentState {
     /// The quantizers, in natural order, as they were at the component's first scan.
     var quantizers: [UInt16]?
     var dcPredictor = 0
+    /// For a progressive frame, the lowest bit of each zigzag coefficient coded so far; -1
+    /// while it is not coded at all.
+    var precision = [Int](repeating: -1, count: 64)
 
     init(header: ComponentHeader, frame: FrameHeader, scale: JPEGScale) {
         self.header = header
-        let mcuColumns = (frame.width + 8 * frame.maximumHorizontal - 1)
+        let mcuColumns =
+            (frame.width + 8 * frame.maximumHorizontal - 1)
             / (8 * frame.maximumHorizontal)
         let mcuRows = (frame.height + 8 * frame.maximumVertical - 1) / (8 * frame.maximumVertical)
         blocksPerLine = mcuColumns * header.horizontal
         blockRows = mcuRows * header.vertical
-        let width = (frame.width * header.horizontal + frame.maximumHorizontal - 1)
+        let width =
+            (frame.width * header.horizontal + frame.maximumHorizontal - 1)
             / frame.maximumHorizontal
-        let height = (frame.height * header.vertical + frame.maximumVertical - 1)
+        let height =
+            (frame.height * header.vertical + frame.maximumVertical - 1)
             / frame.maximumVertical
         usedBlocksPerLine = (width + 7) / 8
         usedBlockRows = (height + 7) / 8
@@ -96,7 +102,7 @@ struct FrameDecoder {
                 try parser.quantizationTables(in: parser.segment(), into: &quantizationTables)
             case Marker.restartInterval:
                 let payload = try parser.segment()
-                guard payload.count >= 2 else { throw .corrupt("a short DRI") }
+                guard payload.count == 2 else { throw .corrupt("a bad DRI length") }
                 restartInterval =
                     Int(bytes[payload.lowerBound]) << 8 | Int(bytes[payload.lowerBound + 1])
             case Marker.jfif:
@@ -130,9 +136,11 @@ struct FrameDecoder {
     /// enough to code that many blocks: every block costs at least one bit in its first scan,
     /// so a 65535×65535 header on a small file is refused before anything is allocated.
     private mutating func startFrame(_ header: FrameHeader) throws(JPEGDecodingError) {
-        let mcuColumns = (header.width + 8 * header.maximumHorizontal - 1)
+        let mcuColumns =
+            (header.width + 8 * header.maximumHorizontal - 1)
             / (8 * header.maximumHorizontal)
-        let mcuRows = (header.height + 8 * header.maximumVertical - 1)
+        let mcuRows =
+            (header.height + 8 * header.maximumVertical - 1)
             / (8 * header.maximumVertical)
         let blocks = header.components.reduce(0) {
             $0 + mcuColumns * $1.horizontal * mcuRows * $1.vertical
@@ -155,15 +163,21 @@ struct FrameDecoder {
         guard scanCount <= Self.maximumScans else { throw .corrupt("too many scans") }
         let scan = try parser.scan(in: payload, frame: frame)
         let members = scan.components.map { components[$0.index] }
-        for (member, entry) in zip(members, scan.components) where member.quantizers == nil {
+        for member in members where member.quantizers == nil {
             guard let table = quantizationTables[member.header.quantizationTable] else {
                 throw .corrupt("a component without its quantization table")
             }
             member.quantizers = table
-            _ = entry
         }
-        let isDC = scan.spectralStart == 0
+        let isDC = !frame.isProgressive || scan.spectralStart == 0
         let isRefinement = frame.isProgressive && scan.approximationHigh != 0
+        if frame.isProgressive {
+            for member in members {
+                for k in scan.spectralStart...scan.spectralEnd {
+                    member.precision[k] = scan.approximationLow
+                }
+            }
+        }
         // At 1/8, an AC scan of a component that shows only its DC is skipped unread.
         if frame.isProgressive, !isDC, members.allSatisfy({ $0.coefficientsPerBlock == 1 }) {
             return
@@ -171,7 +185,7 @@ struct FrameDecoder {
         var dc: [HuffmanTable] = []
         var ac: [HuffmanTable] = []
         for entry in scan.components {
-            if isDC, !isRefinement {
+            if !frame.isProgressive || (isDC && !isRefinement) {
                 guard let table = dcTables[entry.dcTable] else {
                     throw .unsupported("a scan without its Huffman table")
                 }
@@ -241,9 +255,11 @@ struct FrameDecoder {
                 try reader.checkNotOverrun()
             }
         } else {
-            let mcuColumns = (frame.width + 8 * frame.maximumHorizontal - 1)
+            let mcuColumns =
+                (frame.width + 8 * frame.maximumHorizontal - 1)
                 / (8 * frame.maximumHorizontal)
-            let mcuRows = (frame.height + 8 * frame.maximumVertical - 1)
+            let mcuRows =
+                (frame.height + 8 * frame.maximumVertical - 1)
                 / (8 * frame.maximumVertical)
             for mcuRow in 0..<mcuRows {
                 for mcuColumn in 0..<mcuColumns {
@@ -414,6 +430,16 @@ struct FrameDecoder {
                 adobeTransform.map { $0 == 0 }
                 ?? (!hasJFIF && identifiers == [0x52, 0x47, 0x42])
             guard !isRGB else { throw .unsupported("RGB colour") }
+        }
+        // libjpeg smooths the blocks of a file whose scans stop early, guessing the missing
+        // coefficients from the neighbouring blocks; such a file is refused rather than shown
+        // differently, unless it is one block, which has no neighbours to guess from.
+        let isIncomplete = components.contains { $0.precision.contains { $0 != 0 } }
+        let isOneBlock = components.allSatisfy {
+            $0.usedBlocksPerLine == 1 && $0.usedBlockRows == 1
+        }
+        if frame.isProgressive, isIncomplete, !isOneBlock {
+            throw .unsupported("an incomplete progressive file")
         }
         let outputScale = scale == .full ? 8 : 1
         let outputWidth = (frame.width * outputScale + 7) / 8

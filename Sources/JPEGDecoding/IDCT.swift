@@ -45,8 +45,9 @@ enum IDCT {
         _ input: UnsafePointer<Int16>, quantizers: UnsafePointer<UInt16>,
         output: UnsafeMutablePointer<UInt8>, stride: Int
     ) {
-        var workspace: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var workspace:
+            (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &workspace) { raw in
             let work = raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: Int.self)
             for column in 0..<8 where column != 2 && column != 4 && column != 6 {

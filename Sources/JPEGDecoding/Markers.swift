@@ -149,7 +149,7 @@ struct MarkerParser {
         guard count == 1 || count == 3 else {
             throw count == 4 ? .unsupported("CMYK or YCCK") : .unsupported("\(count) components")
         }
-        guard payload.count >= 6 + 3 * count else { throw .corrupt("a short frame header") }
+        guard payload.count == 6 + 3 * count else { throw .corrupt("a bad frame header length") }
         guard width * height <= JPEGDecoder.maximumPixelCount else { throw .tooLarge }
         var components: [ComponentHeader] = []
         for index in 0..<count {
@@ -192,7 +192,7 @@ struct MarkerParser {
         guard payload.count >= 1 else { throw .corrupt("a short scan header") }
         let start = payload.lowerBound
         let count = Int(bytes[start])
-        guard (1...4).contains(count), payload.count >= 4 + 2 * count else {
+        guard (1...4).contains(count), payload.count == 4 + 2 * count else {
             throw .corrupt("a bad scan header")
         }
         var components: [(index: Int, dcTable: Int, acTable: Int)] = []
@@ -229,6 +229,10 @@ struct MarkerParser {
             guard (header.spectralStart == 0) == (header.spectralEnd == 0) else {
                 throw .corrupt("a scan mixing DC and AC coefficients")
             }
+            guard
+                header.approximationHigh == 0
+                    || header.approximationLow == header.approximationHigh - 1
+            else { throw .corrupt("a refinement of more than one bit") }
             guard header.spectralStart == 0 || count == 1 else {
                 throw .corrupt("an AC scan of several components")
             }

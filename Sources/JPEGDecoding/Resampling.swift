@@ -78,8 +78,7 @@ extension Bitmap {
     /// For each of `target` new pixels along a side of `source` old ones, the first old pixel
     /// it covers and the overlap with each, in units of 1/`target` of an old pixel (so that
     /// the weights of a new pixel add up to `source`).
-    private static func spans(from source: Int, to target: Int) -> [(start: Int, weights: [Int])]
-    {
+    private static func spans(from source: Int, to target: Int) -> [(start: Int, weights: [Int])] {
         (0..<target).map { index in
             let low = index * source
             let high = (index + 1) * source

@@ -80,7 +80,8 @@ final class SamplePlane {
         output[1] = UInt8(truncatingIfNeeded: (value * 3 + Int(input[1]) + 2) >> 2)
         for column in 1..<(width - 1) {
             value = Int(input[column]) * 3
-            output[2 * column] = UInt8(truncatingIfNeeded: (value + Int(input[column - 1]) + 1) >> 2)
+            output[2 * column] = UInt8(
+                truncatingIfNeeded: (value + Int(input[column - 1]) + 1) >> 2)
             output[2 * column + 1] = UInt8(
                 truncatingIfNeeded: (value + Int(input[column + 1]) + 2) >> 2)
         }
