@@ -5,22 +5,22 @@ enum IDCT {
     private static let constantBits = 13
     private static let pass1Bits = 2
 
-    private static let fix0_298631336 = 2446
-    private static let fix0_390180644 = 3196
-    private static let fix0_541196100 = 4433
-    private static let fix0_765366865 = 6270
-    private static let fix0_899976223 = 7373
-    private static let fix1_175875602 = 9633
-    private static let fix1_501321110 = 12299
-    private static let fix1_847759065 = 15137
-    private static let fix1_961570560 = 16069
-    private static let fix2_053119869 = 16819
-    private static let fix2_562915447 = 20995
-    private static let fix3_072711026 = 25172
-    private static let fix0_720959822 = 5906
-    private static let fix0_850430095 = 6967
-    private static let fix1_272758580 = 10426
-    private static let fix3_624509785 = 29692
+    private static let fix0point298631336 = 2446
+    private static let fix0point390180644 = 3196
+    private static let fix0point541196100 = 4433
+    private static let fix0point765366865 = 6270
+    private static let fix0point899976223 = 7373
+    private static let fix1point175875602 = 9633
+    private static let fix1point501321110 = 12299
+    private static let fix1point847759065 = 15137
+    private static let fix1point961570560 = 16069
+    private static let fix2point053119869 = 16819
+    private static let fix2point562915447 = 20995
+    private static let fix3point072711026 = 25172
+    private static let fix0point720959822 = 5906
+    private static let fix0point850430095 = 6967
+    private static let fix1point272758580 = 10426
+    private static let fix3point624509785 = 29692
 
     @inline(__always)
     private static func sample(_ value: Int) -> UInt8 {
@@ -64,8 +64,8 @@ enum IDCT {
                 }
                 let even = value(0) << (constantBits + 2)
                 let odd =
-                    value(7) * -fix0_720959822 + value(5) * fix0_850430095
-                    + value(3) * -fix1_272758580 + value(1) * fix3_624509785
+                    value(7) * -fix0point720959822 + value(5) * fix0point850430095
+                    + value(3) * -fix1point272758580 + value(1) * fix3point624509785
                 work[column] = descale(even + odd, constantBits - pass1Bits + 2)
                 work[8 + column] = descale(even - odd, constantBits - pass1Bits + 2)
             }
@@ -80,8 +80,8 @@ enum IDCT {
                 }
                 let even = line[0] << (constantBits + 2)
                 let odd =
-                    line[7] * -fix0_720959822 + line[5] * fix0_850430095
-                    + line[3] * -fix1_272758580 + line[1] * fix3_624509785
+                    line[7] * -fix0point720959822 + line[5] * fix0point850430095
+                    + line[3] * -fix1point272758580 + line[1] * fix3point624509785
                 out[0] = sample(descale(even + odd, constantBits + pass1Bits + 3 + 2))
                 out[1] = sample(descale(even - odd, constantBits + pass1Bits + 3 + 2))
             }
@@ -156,9 +156,9 @@ enum IDCT {
         // Even part.
         var z2 = v.2
         var z3 = v.6
-        var z1 = (z2 + z3) * fix0_541196100
-        var tmp2 = z1 + z3 * -fix1_847759065
-        var tmp3 = z1 + z2 * fix0_765366865
+        var z1 = (z2 + z3) * fix0point541196100
+        var tmp2 = z1 + z3 * -fix1point847759065
+        var tmp3 = z1 + z2 * fix0point765366865
         z2 = v.0
         z3 = v.4
         var tmp0 = (z2 + z3) << constantBits
@@ -176,15 +176,15 @@ enum IDCT {
         z2 = tmp1 + tmp2
         z3 = tmp0 + tmp2
         var z4 = tmp1 + tmp3
-        let z5 = (z3 + z4) * fix1_175875602
-        tmp0 *= fix0_298631336
-        tmp1 *= fix2_053119869
-        tmp2 *= fix3_072711026
-        tmp3 *= fix1_501321110
-        z1 *= -fix0_899976223
-        z2 *= -fix2_562915447
-        z3 = z3 * -fix1_961570560 + z5
-        z4 = z4 * -fix0_390180644 + z5
+        let z5 = (z3 + z4) * fix1point175875602
+        tmp0 *= fix0point298631336
+        tmp1 *= fix2point053119869
+        tmp2 *= fix3point072711026
+        tmp3 *= fix1point501321110
+        z1 *= -fix0point899976223
+        z2 *= -fix2point562915447
+        z3 = z3 * -fix1point961570560 + z5
+        z4 = z4 * -fix0point390180644 + z5
         tmp0 += z1 + z3
         tmp1 += z2 + z4
         tmp2 += z2 + z3
