@@ -77,7 +77,8 @@ public enum JPEGDecoder {
         let eighthHeight = (size.height + 7) / 8
         let scale: JPEGScale =
             eighthWidth >= target.width && eighthHeight >= target.height ? .eighth : .full
+        // The target comes from the true size: a 1/8 picture's rounded-up size skews the aspect.
         return try decode(data, scale: scale).resampled(
-            toFitWidth: target.width, height: target.height)
+            toWidth: target.width, height: target.height)
     }
 }
