@@ -57,6 +57,17 @@ import Testing
         }
     }
 
+    /// P8: a file cut inside its scan and closed with an end-of-image marker is refused too,
+    /// though libjpeg shows it grey below the cut: the scan read bits the file does not have.
+    @Test(arguments: [JPEGScale.eighth, .full])
+    func aScanCutShortIsRefusedEvenWhenTheFileIsClosed(_ scale: JPEGScale) throws {
+        var data = try Fixtures.jpeg("truncated")
+        data.append(contentsOf: [0xFF, 0xD9])
+        #expect(throws: JPEGDecodingError.self) {
+            try JPEGDecoder.decode(data, scale: scale)
+        }
+    }
+
     /// P8: a file cut anywhere at all is refused with a typed error, never a trap.
     @Test func aFileCutAnywhereIsRefused() throws {
         let data = try Fixtures.jpeg("progressive-420")
