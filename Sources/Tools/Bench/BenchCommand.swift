@@ -23,6 +23,9 @@ enum BenchCommand {
         if options.isSoak {
             exit(await soak(options) ? 0 : 1)
         }
+        if options.isDecode {
+            exit(DecodeBench.run(runs: options.runs) ? 0 : 1)
+        }
         if options.isSuite {
             exit(SuiteTime.run(runs: options.isRunsGiven ? options.runs : 5) ? 0 : 1)
         }

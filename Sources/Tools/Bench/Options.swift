@@ -14,6 +14,8 @@ struct BenchOptions {
     var ownedMemoryStep: Step?
     /// `--suite`: time the package's test suite instead of measuring the steps.
     var isSuite = false
+    /// `--decode`: time the poster decoder instead of measuring the steps.
+    var isDecode = false
     /// Whether `--runs` was given, since `--suite` runs 5 times unless it was.
     var isRunsGiven = false
     var movies = 10_000
@@ -25,6 +27,7 @@ struct BenchOptions {
                bench --soak [--keys N] [--seed N] [--step NAME]...
                bench --owned-memory NAME [--movies N]
                bench --suite [--runs N]
+               bench --decode [--runs N]
 
         Measures every step of the course against the speed and size budgets in
         README.md ("Performance") and prints a Markdown table, one column per step;
@@ -49,6 +52,8 @@ struct BenchOptions {
           --suite        run `swift test --skip-build` in the package root --runs
                          times in a row (default 5) and print its wall time against
                          the budget; build the tests first (swift build --build-tests)
+          --decode       time the poster decoder on w154 and w342 posters, at 1/8
+                         and full size, beside djpeg where it is installed
           -h, --help     show this help
         """
 
@@ -98,6 +103,8 @@ struct BenchOptions {
                 options.isRunsGiven = true
             case "--suite":
                 options.isSuite = true
+            case "--decode":
+                options.isDecode = true
             case "--keys":
                 options.soakKeys = try number(atLeast: 100)
             case "--seed":
