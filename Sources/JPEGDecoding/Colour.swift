@@ -16,27 +16,30 @@ enum Colour {
     static let crToGreen: [Int32] = (0..<256).map { Int32(-fixed(0.71414) * ($0 - 128)) }
     static let cbToGreen: [Int32] = (0..<256).map { Int32(-fixed(0.34414) * ($0 - 128) + half) }
 
-    @inline(__always)
-    private static func clamp(_ value: Int32) -> UInt8 {
-        value < 0 ? 0 : value > 255 ? 255 : UInt8(value)
-    }
+    /// 0…255 for `value + 384`, for every value the conversion can make (-227…482): a table,
+    /// as libjpeg's, because clamping branches mispredict.
+    static let clampTable: [UInt8] = (0..<1024).map { UInt8(min(max($0 - 384, 0), 255)) }
 
     /// Converts one row of `count` pixels to interleaved RGB.
     static func convertRow(
         luma: UnsafePointer<UInt8>, blue: UnsafePointer<UInt8>, red: UnsafePointer<UInt8>,
         count: Int, into output: UnsafeMutablePointer<UInt8>
     ) {
-        crToRed.withUnsafeBufferPointer { crRed in
-            cbToBlue.withUnsafeBufferPointer { cbBlue in
-                crToGreen.withUnsafeBufferPointer { crGreen in
-                    cbToGreen.withUnsafeBufferPointer { cbGreen in
-                        for index in 0..<count {
-                            let y = Int32(luma[index])
-                            let cb = Int(blue[index])
-                            let cr = Int(red[index])
-                            output[3 * index] = clamp(y + crRed[cr])
-                            output[3 * index + 1] = clamp(y + ((cbGreen[cb] + crGreen[cr]) >> 16))
-                            output[3 * index + 2] = clamp(y + cbBlue[cb])
+        clampTable.withUnsafeBufferPointer { clamp in
+            crToRed.withUnsafeBufferPointer { crRed in
+                cbToBlue.withUnsafeBufferPointer { cbBlue in
+                    crToGreen.withUnsafeBufferPointer { crGreen in
+                        cbToGreen.withUnsafeBufferPointer { cbGreen in
+                            for index in 0..<count {
+                                let y = Int32(luma[index])
+                                let cb = Int(blue[index])
+                                let cr = Int(red[index])
+                                let pixel = output + 3 &* index
+                                pixel[0] = clamp[Int(y &+ crRed[cr]) &+ 384]
+                                pixel[1] =
+                                    clamp[Int(y &+ ((cbGreen[cb] &+ crGreen[cr]) &>> 16)) &+ 384]
+                                pixel[2] = clamp[Int(y &+ cbBlue[cb]) &+ 384]
+                            }
                         }
                     }
                 }

@@ -201,6 +201,12 @@ struct FrameDecoder {
         for member in members { member.dcPredictor = 0 }
 
         var reader = BitReader(bytes: bytes, position: parser.position)
+        if !frame.isProgressive {
+            try decodeSequentialScan(members, dc: dc, ac: ac, frame: frame, reader: &reader)
+            try reader.checkNotOverrun()
+            parser.position = reader.position
+            return
+        }
         var endOfBandRun = 0
         var untilRestart = restartInterval
         /// Called before each MCU: a restart marker resets the predictions.
@@ -217,10 +223,7 @@ struct FrameDecoder {
         func decodeBlock(
             _ reader: inout BitReader, _ member: ComponentState, _ position: Int, _ slot: Int
         ) throws(JPEGDecodingError) {
-            if !frame.isProgressive {
-                try Self.decodeSequential(
-                    &reader, member, block: position, dc: dc[slot], ac: ac[slot])
-            } else if isDC {
+            if isDC {
                 if isRefinement {
                     if reader.bit() != 0 {
                         let index = position * member.coefficientsPerBlock
@@ -283,49 +286,106 @@ struct FrameDecoder {
         parser.position = reader.position
     }
 
-    /// One block of a sequential scan: the DC difference, then the AC run-lengths (T.81 F.2.2).
-    /// Where only the DC is kept, the AC coefficients are read past, not stored.
+    /// A sequential scan (T.81 F.2.2), the hot loop of a baseline file: the blocks of each MCU
+    /// in order, with each component's prediction and tables held in locals.
+    private func decodeSequentialScan(
+        _ members: [ComponentState], dc: [HuffmanTable], ac: [HuffmanTable], frame: FrameHeader,
+        reader: inout BitReader
+    ) throws(JPEGDecodingError) {
+        // Each data unit of an MCU: its component's slot and its block's offset from the MCU's
+        // first block of that component; one block a unit when the scan has one component.
+        var units: [(slot: Int, offset: Int)] = []
+        let mcuColumns: Int
+        let mcuRows: Int
+        if members.count == 1 {
+            units = [(0, 0)]
+            mcuColumns = members[0].usedBlocksPerLine
+            mcuRows = members[0].usedBlockRows
+        } else {
+            for (slot, member) in members.enumerated() {
+                for v in 0..<member.header.vertical {
+                    for h in 0..<member.header.horizontal {
+                        units.append((slot, v * member.blocksPerLine + h))
+                    }
+                }
+            }
+            mcuColumns =
+                (frame.width + 8 * frame.maximumHorizontal - 1)
+                / (8 * frame.maximumHorizontal)
+            mcuRows =
+                (frame.height + 8 * frame.maximumVertical - 1)
+                / (8 * frame.maximumVertical)
+        }
+        let single = members.count == 1
+        var predictors = [Int](repeating: 0, count: members.count)
+        var untilRestart = restartInterval
+        try Zigzag.natural.withUnsafeBufferPointer { natural throws(JPEGDecodingError) in
+            guard let natural = natural.baseAddress else { return }
+            for mcuRow in 0..<mcuRows {
+                for mcuColumn in 0..<mcuColumns {
+                    if restartInterval > 0 {
+                        if untilRestart == 0 {
+                            try reader.restart()
+                            for slot in predictors.indices { predictors[slot] = 0 }
+                            untilRestart = restartInterval
+                        }
+                        untilRestart -= 1
+                    }
+                    for unit in units {
+                        let member = members[unit.slot]
+                        let first =
+                            single
+                            ? mcuRow * member.blocksPerLine + mcuColumn
+                            : mcuRow * member.header.vertical * member.blocksPerLine + mcuColumn
+                                * member.header.horizontal
+                        let stored = member.coefficientsPerBlock
+                        try Self.decodeSequentialBlock(
+                            &reader, member.coefficients + (first + unit.offset) * stored,
+                            keepsAC: stored == 64, predictor: &predictors[unit.slot],
+                            dc: dc[unit.slot], ac: ac[unit.slot], natural: natural)
+                    }
+                }
+                try reader.checkNotOverrun()
+            }
+        }
+    }
+
+    /// One block of a sequential scan: the DC difference, then the AC run-lengths. Where only
+    /// the DC is kept, the AC coefficients are read past, not stored.
     @inline(__always)
-    private static func decodeSequential(
-        _ reader: inout BitReader, _ member: ComponentState, block: Int, dc: HuffmanTable,
-        ac: HuffmanTable
+    private static func decodeSequentialBlock(
+        _ reader: inout BitReader, _ coefficients: UnsafeMutablePointer<Int16>, keepsAC: Bool,
+        predictor: inout Int, dc: HuffmanTable, ac: HuffmanTable, natural: UnsafePointer<Int>
     ) throws(JPEGDecodingError) {
         let length = try reader.symbol(dc)
         guard length <= 16 else { throw .corrupt("a DC difference over 16 bits") }
-        member.dcPredictor &+= reader.signedBits(length)
-        let stored = member.coefficientsPerBlock
-        let coefficients = member.coefficients + block * stored
-        coefficients[0] = Int16(truncatingIfNeeded: member.dcPredictor)
+        predictor &+= reader.signedBits(length)
+        coefficients[0] = Int16(truncatingIfNeeded: predictor)
         var k = 1
-        if stored == 64 {
-            try Zigzag.natural.withUnsafeBufferPointer { natural throws(JPEGDecodingError) in
-                while k < 64 {
-                    let symbol = try reader.symbol(ac)
-                    let run = symbol >> 4
-                    let size = symbol & 15
-                    if size == 0 {
-                        if run != 15 { break }
-                        k += 16
-                        continue
-                    }
-                    k += run
-                    coefficients[natural[k]] = Int16(
-                        truncatingIfNeeded: reader.signedBits(size))
-                    k += 1
+        while k < 64 {
+            reader.prepare()
+            let fast = Int(ac.fastAC[reader.peek])
+            if fast != 0 {
+                reader.skip(fast & 255)
+                k &+= (fast >> 8) & 15
+                if keepsAC {
+                    coefficients[natural[k]] = Int16(truncatingIfNeeded: fast >> 16)
                 }
+                k &+= 1
+                continue
             }
-        } else {
-            while k < 64 {
-                let symbol = try reader.symbol(ac)
-                let size = symbol & 15
-                if size == 0 {
-                    if symbol >> 4 != 15 { break }
-                    k += 16
-                    continue
-                }
-                k += symbol >> 4 + 1
-                _ = reader.bits(size)
+            let symbol = try reader.symbol(ac)
+            let run = symbol >> 4
+            let size = symbol & 15
+            if size == 0 {
+                if run != 15 { break }
+                k &+= 16
+                continue
             }
+            k &+= run
+            let value = reader.signedBits(size)
+            if keepsAC { coefficients[natural[k]] = Int16(truncatingIfNeeded: value) }
+            k &+= 1
         }
     }
 
@@ -498,22 +558,28 @@ struct FrameDecoder {
         let workspace = UnsafeMutablePointer<Int>.allocate(capacity: 64)
         defer { workspace.deallocate() }
         quantizers.withUnsafeBufferPointer { quantizers in
-            guard let table = quantizers.baseAddress, quantizers.count == 64 else { return }
-            for row in 0..<rows {
-                for column in 0..<columns {
-                    let block = row * component.blocksPerLine + column
-                    let output = plane.samples + row * size * plane.stride + column * size
-                    switch size {
-                    case 1:
-                        output[0] = IDCT.dcOnly(component.coefficients[block], quantizer: table[0])
-                    case 2:
-                        IDCT.reduced2x2(
-                            component.coefficients + block * 64, quantizers: table,
-                            output: output, stride: plane.stride)
-                    default:
-                        IDCT.full8x8(
-                            component.coefficients + block * 64, quantizers: table,
-                            output: output, stride: plane.stride, workspace: workspace)
+            IDCT.rangeLimit.withUnsafeBufferPointer { limit in
+                guard let table = quantizers.baseAddress, quantizers.count == 64,
+                    let limit = limit.baseAddress
+                else { return }
+                for row in 0..<rows {
+                    for column in 0..<columns {
+                        let block = row * component.blocksPerLine + column
+                        let output = plane.samples + row * size * plane.stride + column * size
+                        switch size {
+                        case 1:
+                            output[0] = IDCT.dcOnly(
+                                component.coefficients[block], quantizer: table[0], limit: limit)
+                        case 2:
+                            IDCT.reduced2x2(
+                                component.coefficients + block * 64, quantizers: table,
+                                output: output, stride: plane.stride, limit: limit)
+                        default:
+                            IDCT.full8x8(
+                                component.coefficients + block * 64, quantizers: table,
+                                output: output, stride: plane.stride, workspace: workspace,
+                                limit: limit)
+                        }
                     }
                 }
             }

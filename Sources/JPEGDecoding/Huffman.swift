@@ -15,6 +15,10 @@ final class HuffmanTable {
     let symbolOffset: UnsafeMutablePointer<Int32>
     /// The symbols in code order, 256 entries so that any checked index is inside.
     let symbols: UnsafeMutablePointer<UInt8>
+    /// For an AC table: where the next `fastBits` bits hold a whole run/size code and the
+    /// coefficient's bits after it, `(value << 16) | (run << 8) | bits used`; 0 elsewhere. One
+    /// lookup then decodes most coefficients of a photo.
+    let fastAC: UnsafeMutablePointer<Int32>
 
     /// Builds the table from DHT's counts of codes of each length (`counts[1…16]`) and its
     /// symbols; throws when the counts describe more codes than the lengths can hold.
@@ -27,6 +31,8 @@ final class HuffmanTable {
         symbolOffset.initialize(repeating: 0, count: 18)
         symbols = .allocate(capacity: 256)
         symbols.initialize(repeating: 0, count: 256)
+        fastAC = .allocate(capacity: 1 << Self.fastBits)
+        fastAC.initialize(repeating: 0, count: 1 << Self.fastBits)
         for (index, value) in values.prefix(256).enumerated() { symbols[index] = value }
 
         var code = 0
@@ -51,6 +57,17 @@ final class HuffmanTable {
             }
             code <<= 1
         }
+        for peek in 0..<(1 << Self.fastBits) {
+            let entry = Int(fast[peek])
+            guard entry != 0 else { continue }
+            let length = entry >> 8
+            let run = (entry >> 4) & 15
+            let size = entry & 15
+            guard size != 0, length + size <= Self.fastBits else { continue }
+            let bits = (peek >> (Self.fastBits - length - size)) & ((1 << size) - 1)
+            let value = bits < 1 << (size - 1) ? bits - (1 << size) + 1 : bits
+            fastAC[peek] = Int32(value << 16 | run << 8 | (length + size))
+        }
     }
 
     deinit {
@@ -58,6 +75,7 @@ final class HuffmanTable {
         maximumCode.deallocate()
         symbolOffset.deallocate()
         symbols.deallocate()
+        fastAC.deallocate()
     }
 }
 
@@ -117,6 +135,23 @@ struct BitReader {
             buffer |= UInt64(byte) &<< UInt64(56 - count)
             count += 8
         }
+    }
+
+    /// Makes sure at least 16 bits are buffered, for `peek` and `skip`.
+    @inline(__always)
+    mutating func prepare() {
+        if count < 16 { fill() }
+    }
+
+    /// The next `HuffmanTable.fastBits` bits, without reading them; after `prepare()`.
+    @inline(__always)
+    var peek: Int { Int(truncatingIfNeeded: buffer &>> UInt64(64 - HuffmanTable.fastBits)) }
+
+    /// Reads past `length` bits (at most 16) that `peek` has shown; after `prepare()`.
+    @inline(__always)
+    mutating func skip(_ length: Int) {
+        buffer &<<= UInt64(truncatingIfNeeded: length)
+        count &-= length
     }
 
     /// The next `length` bits (0…16) as an unsigned number.
