@@ -141,7 +141,8 @@ let package = Package(
         .executableTarget(
             name: "Bench",
             dependencies: [
-                "Steps", "MovieLauncher", "MovieUI", "TerminalUI", "TMDB", "TMDBTestSupport",
+                "Steps", "ImagePipeline", "MovieLauncher", "MovieUI", "TerminalUI", "TMDB",
+                "TMDBTestSupport",
             ],
             path: "Sources/Tools/Bench"),
         // The kit on its own.

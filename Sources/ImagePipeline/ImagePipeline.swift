@@ -10,8 +10,9 @@ import TMDB
 ///   as in E1) when the last one who waits for it stops waiting.
 /// - A visible request starts at once. Prefetches wait in line, at most two downloading at a
 ///   time, and none starts while a visible request downloads.
-/// - Decoding runs in the caller's task, off the main actor (P8); the memory cache keeps
-///   what it decoded, bounded in bytes, the least recently used evicted first.
+/// - The download's own task decodes the poster for every box asked of it, off the main
+///   actor (P8), and puts it in the memory cache before anyone hears, so that a later ask
+///   finds it there; the cache is bounded in bytes, the least recently used evicted first.
 ///
 /// Its state is behind one lock and changed only in short, synchronous steps, so that two
 /// askers can never both decide to start the same download.
@@ -74,29 +75,26 @@ public final class ImagePipeline: ImageLoading {
         guard let url = request.url(imageBaseURL: imageBaseURL) else {
             throw .invalidPosterPath
         }
-        let key = MemoryKey(url: url, box: request.box)
-        if let cached = state.withLock({ $0.memory.value(forKey: key) }) {
-            return cached
-        }
-        var fetched = try await bytes(for: url)
-        let bitmap: Bitmap
+        let waiter = Waiter(id: state.withLock { $0.makeID() })
         do {
-            bitmap = try decoder.bitmap(from: fetched.data, fitting: request.box)
-        } catch  where fetched.isFromDisk && error.meansDamagedFile {
-            // A cache file that was whole yet does not decode: forget it and download anew.
-            diskCache?.removeData(for: url)
-            fetched = try await bytes(for: url)
-            do {
-                bitmap = try decoder.bitmap(from: fetched.data, fitting: request.box)
-            } catch {
-                throw .undecodable(error)
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    guard waiter.install(continuation) else { return }
+                    state.withLock { state in
+                        // Cancelled between `install` and here: `leave` found nothing to do.
+                        guard !waiter.isCancelled else { return }
+                        join(url, box: request.box, waiter, &state)
+                    }
+                }
+            } onCancel: {
+                waiter.cancel()
+                self.state.withLock { state in leave(url, waiter, &state) }
             }
+        } catch let error as ImageLoadingError {
+            throw error
         } catch {
-            throw .undecodable(error)
+            throw .cancelled
         }
-        let image = LoadedImage(url: url, bitmap: bitmap, jpegData: fetched.data)
-        state.withLock { $0.memory.insert(image, forKey: key, cost: image.byteCount) }
-        return image
     }
 
     public func cachedImage(for request: ImageRequest) -> LoadedImage? {
@@ -166,7 +164,7 @@ public final class ImagePipeline: ImageLoading {
     }
 
     /// A poster's bytes and whether they came from the disk cache (which may be damaged).
-    struct Fetched: Sendable {
+    private struct Fetched: Sendable {
         var data: Data
         var isFromDisk: Bool
     }
@@ -174,7 +172,8 @@ public final class ImagePipeline: ImageLoading {
     private struct PendingDownload {
         var id: Int
         var task: Task<Void, Never>
-        var waiters: [Int: Waiter] = [:]
+        /// Who waits, and for which box.
+        var waiters: [Int: (waiter: Waiter, box: PixelSize)] = [:]
         /// Started as a prefetch and not yet waited for by a visible request: it takes one
         /// of the prefetch places.
         var isPrefetch: Bool
@@ -197,32 +196,14 @@ public final class ImagePipeline: ImageLoading {
         }
     }
 
-    /// Waits for the download of `url`, joining the one under way or starting it; cancelling
-    /// the caller stops its wait at once, and the download when nobody else waits.
-    private func bytes(for url: URL) async throws(ImageLoadingError) -> Fetched {
-        let waiter = Waiter(id: state.withLock { $0.makeID() })
-        do {
-            return try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { continuation in
-                    guard waiter.install(continuation) else { return }
-                    state.withLock { state in
-                        // Cancelled between `install` and here: `leave` found nothing to do.
-                        guard !waiter.isCancelled else { return }
-                        join(url, waiter, &state)
-                    }
-                }
-            } onCancel: {
-                waiter.cancel()
-                self.state.withLock { state in leave(url, waiter, &state) }
-            }
-        } catch let error as ImageLoadingError {
-            throw error
-        } catch {
-            throw .cancelled
+    /// The memory cache's poster, or the download under way (joined), or a new one (started
+    /// at once: a visible request never waits in line). One step under the lock, so that a
+    /// download that just ended has either put the poster in memory or not ended yet.
+    private func join(_ url: URL, box: PixelSize, _ waiter: Waiter, _ state: inout State) {
+        if let cached = state.memory.value(forKey: MemoryKey(url: url, box: box)) {
+            waiter.resume(with: .success(cached))
+            return
         }
-    }
-
-    private func join(_ url: URL, _ waiter: Waiter, _ state: inout State) {
         if state.downloads[url] == nil {
             state.queuedPrefetches.removeAll { $0 == url }
             startDownload(for: url, isPrefetch: false, &state)
@@ -232,7 +213,7 @@ public final class ImagePipeline: ImageLoading {
             state.runningPrefetches -= 1
             state.runningVisible += 1
         }
-        state.downloads[url]?.waiters[waiter.id] = waiter
+        state.downloads[url]?.waiters[waiter.id] = (waiter, box)
     }
 
     private func leave(_ url: URL, _ waiter: Waiter, _ state: inout State) {
@@ -248,15 +229,10 @@ public final class ImagePipeline: ImageLoading {
 
     private func startDownload(for url: URL, isPrefetch: Bool, _ state: inout State) {
         let id = state.makeID()
-        // Created under the lock: its first step, `finish`, waits for the lock, so the task
-        // is always stored before it can end.
+        // Created under the lock: its first look at the state waits for the lock, so the
+        // task is always stored before it can end.
         let task = Task(priority: isPrefetch ? .low : nil) {
-            let result = await fetch(url)
-            let boxes = self.state.withLock { state in finish(url, id: id, result, &state) }
-            guard case .success(let fetched) = result else { return }
-            for box in boxes {
-                storeDecoded(fetched, from: url, in: box)
-            }
+            await run(url, id: id)
         }
         state.downloads[url] = PendingDownload(id: id, task: task, isPrefetch: isPrefetch)
         if isPrefetch {
@@ -266,24 +242,87 @@ public final class ImagePipeline: ImageLoading {
         }
     }
 
-    /// Ends the download of `url` (if `id` is still the one under way): its waiters hear the
-    /// result, and the boxes prefetched for it are returned to decode.
+    /// The download's task: the bytes, then a decode for each box its waiters and prefetches
+    /// want (boxes asked for while it decodes included), into the memory cache, then the
+    /// answers. A disk cache file that does not decode is removed and downloaded once anew.
+    private func run(_ url: URL, id: Int) async {
+        var fetched = await fetch(url)
+        var images: [PixelSize: Result<LoadedImage, ImageLoadingError>] = [:]
+        var hasRetried = false
+        while true {
+            let wanted = state.withLock { state -> Set<PixelSize>? in
+                guard let pending = state.downloads[url], pending.id == id else { return nil }
+                var wanted = Set(pending.waiters.values.map(\.box))
+                wanted.formUnion(state.prefetchBoxes[url] ?? [])
+                let missing = wanted.subtracting(images.keys)
+                if missing.isEmpty {
+                    finish(url, pending, images, &state)
+                }
+                return missing
+            }
+            guard let wanted, !wanted.isEmpty else { return }
+            switch fetched {
+            case .failure(let error):
+                for box in wanted {
+                    images[box] = .failure(error)
+                }
+            case .success(let bytes):
+                var decoded: [(PixelSize, LoadedImage)] = []
+                for box in wanted {
+                    do {
+                        let bitmap = try decoder.bitmap(from: bytes.data, fitting: box)
+                        let image = LoadedImage(url: url, bitmap: bitmap, jpegData: bytes.data)
+                        images[box] = .success(image)
+                        decoded.append((box, image))
+                    } catch {
+                        images[box] = .failure(.undecodable(error))
+                        if bytes.isFromDisk && error.meansDamagedFile {
+                            break
+                        }
+                    }
+                }
+                if bytes.isFromDisk, !hasRetried,
+                    images.values.contains(where: Self.meansDamagedFile)
+                {
+                    // A cache file that was whole yet does not decode: forget it, download anew.
+                    hasRetried = true
+                    diskCache?.removeData(for: url)
+                    fetched = await fetch(url)
+                    images = [:]
+                    continue
+                }
+                state.withLock { state in
+                    for (box, image) in decoded {
+                        state.memory.insert(
+                            image, forKey: MemoryKey(url: url, box: box), cost: image.byteCount)
+                    }
+                }
+            }
+        }
+    }
+
+    private static func meansDamagedFile(_ result: Result<LoadedImage, ImageLoadingError>) -> Bool {
+        if case .failure(.undecodable(let error)) = result { return error.meansDamagedFile }
+        return false
+    }
+
+    /// Ends the download of `url`: its waiters hear their box's answer, its prefetch place
+    /// goes to the next in line.
     private func finish(
-        _ url: URL, id: Int, _ result: Result<Fetched, ImageLoadingError>, _ state: inout State
-    ) -> Set<PixelSize> {
-        guard let pending = state.downloads[url], pending.id == id else { return [] }
+        _ url: URL, _ pending: PendingDownload,
+        _ images: [PixelSize: Result<LoadedImage, ImageLoadingError>], _ state: inout State
+    ) {
         state.downloads[url] = nil
+        state.prefetchBoxes[url] = nil
         if pending.isPrefetch {
             state.runningPrefetches -= 1
         } else {
             state.runningVisible -= 1
         }
-        let boxes = state.prefetchBoxes.removeValue(forKey: url) ?? []
         startQueuedPrefetches(&state)
-        for waiter in pending.waiters.values {
-            waiter.resume(with: result)
+        for (waiter, box) in pending.waiters.values {
+            waiter.resume(with: images[box] ?? .failure(.cancelled))
         }
-        return boxes
     }
 
     private func cancelDownload(for url: URL, _ state: inout State) {
@@ -325,26 +364,12 @@ public final class ImagePipeline: ImageLoading {
             return .failure(.download(error))
         }
     }
-
-    /// Decodes a prefetched poster for `box` into the memory cache, unless it is there.
-    private func storeDecoded(_ fetched: Fetched, from url: URL, in box: PixelSize) {
-        let key = MemoryKey(url: url, box: box)
-        guard state.withLock({ $0.memory.peek(key) == nil }) else { return }
-        guard let bitmap = try? decoder.bitmap(from: fetched.data, fitting: box) else {
-            if fetched.isFromDisk {
-                diskCache?.removeData(for: url)
-            }
-            return
-        }
-        let image = LoadedImage(url: url, bitmap: bitmap, jpegData: fetched.data)
-        state.withLock { $0.memory.insert(image, forKey: key, cost: image.byteCount) }
-    }
 }
 
 /// One caller waiting for a download: resumed exactly once, with the result or, as soon as
 /// its task is cancelled, with `CancellationError`.
 private final class Waiter: Sendable {
-    typealias Continuation = CheckedContinuation<ImagePipeline.Fetched, any Error>
+    typealias Continuation = CheckedContinuation<LoadedImage, any Error>
 
     let id: Int
     private let state = Mutex<(continuation: Continuation?, isCancelled: Bool)>((nil, false))
@@ -369,7 +394,7 @@ private final class Waiter: Sendable {
         return !isCancelled
     }
 
-    func resume(with result: Result<ImagePipeline.Fetched, ImageLoadingError>) {
+    func resume(with result: Result<LoadedImage, ImageLoadingError>) {
         let continuation = state.withLock { state in
             defer { state.continuation = nil }
             return state.continuation

@@ -19,7 +19,7 @@ public enum PosterSize: String, Sendable, CaseIterable, Comparable {
     /// The smallest size that fills `box` (a poster is 2:3: a tall box needs the width of
     /// two thirds of its height), or the largest when none does.
     public static func fitting(_ box: PixelSize) -> PosterSize {
-        let neededWidth = max(box.width, (box.height * 2 + 2) / 3)
+        let neededWidth = max(box.width, box.height * 2 / 3)
         return allCases.first { $0.width >= neededWidth } ?? .w342
     }
 

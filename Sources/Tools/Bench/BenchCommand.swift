@@ -6,6 +6,9 @@ import Steps
 @MainActor
 enum BenchCommand {
     static func main() async {
+        if CommandLine.arguments.dropFirst().first == PosterPipelineBench.ownedMemoryFlag {
+            exit(await PosterPipelineBench.reportOwnedMemory())
+        }
         let options: BenchOptions
         do {
             options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
@@ -76,6 +79,8 @@ enum BenchCommand {
                 print("- \(note)")
             }
         }
+        print()
+        print(await PosterPipelineBench.table(log: log))
     }
 
     static func soak(_ options: BenchOptions) async -> Bool {
