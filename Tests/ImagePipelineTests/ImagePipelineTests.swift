@@ -105,12 +105,12 @@ import Testing
             try await load(poster(name, box: small), with: pipeline, downloads)
         }
         // A touch makes "a" the most recent, so "b" is the one to go for "c".
-        #expect(pipeline.cachedImage(for: poster("a", box: small)) != nil)
+        #expect(pipeline.isCached(poster("a", box: small)))
         try await load(poster("c", box: small), with: pipeline, downloads)
 
-        #expect(pipeline.cachedImage(for: poster("b", box: small)) == nil)
-        #expect(pipeline.cachedImage(for: poster("a", box: small)) != nil)
-        #expect(pipeline.cachedImage(for: poster("c", box: small)) != nil)
+        #expect(!pipeline.isCached(poster("b", box: small)))
+        #expect(pipeline.isCached(poster("a", box: small)))
+        #expect(pipeline.isCached(poster("c", box: small)))
         #expect(pipeline.memoryCacheCost.total == smallCost * 2)
         #expect(pipeline.memoryCacheCost.total <= capacity)
 
@@ -119,10 +119,10 @@ import Testing
         let bigCost = 40 * 60 * 3 + jpegBytes
         #expect(bigCost + smallCost > capacity && bigCost <= capacity)
         try await load(poster("d", box: big), with: pipeline, downloads)
-        #expect(pipeline.cachedImage(for: poster("d", box: big)) != nil)
+        #expect(pipeline.isCached(poster("d", box: big)))
         #expect(pipeline.memoryCacheCost.total == bigCost)
-        #expect(pipeline.cachedImage(for: poster("a", box: small)) == nil)
-        #expect(pipeline.cachedImage(for: poster("c", box: small)) == nil)
+        #expect(!pipeline.isCached(poster("a", box: small)))
+        #expect(!pipeline.isCached(poster("c", box: small)))
     }
 
     @Test("P6: a poster shown once shows again from memory, without a request")

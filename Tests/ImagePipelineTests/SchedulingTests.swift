@@ -57,16 +57,18 @@ import Testing
         let urls = try requests.map { try #require(pipeline.url(of: $0)) }
         pipeline.prefetch(requests)
         #expect(await waitUntil { downloads.started.count == 2 })
-        #expect(downloads.started == Array(urls[0..<2]))
+        // The two run at once, so either may reach the server first.
+        #expect(Set(downloads.started) == Set(urls[0..<2]))
         #expect(pipeline.activity.queued == Array(urls[2...]))
 
         for (index, url) in urls.enumerated() {
             downloads.release(url)
-            let next = min(index + 3, urls.count)
-            #expect(await waitUntil { downloads.started.count == next })
+            guard index + 2 < urls.count else { continue }
+            #expect(await waitUntil { downloads.started.count == index + 3 })
+            #expect(downloads.started.last == urls[index + 2], "the next in line, one at a time")
         }
-        #expect(await waitUntil { requests.allSatisfy { pipeline.cachedImage(for: $0) != nil } })
-        #expect(downloads.started == urls)
+        #expect(await waitUntil { requests.allSatisfy(pipeline.isCached) })
+        #expect(downloads.started.count == urls.count)
         #expect(downloads.mostRunning == 2)
 
         // Prefetched, then shown: no second download.
@@ -87,7 +89,7 @@ import Testing
         let visibleURL = try #require(pipeline.url(of: poster("shown")))
         let shown = Task { try await pipeline.image(for: poster("shown")) }
         #expect(await waitUntil { downloads.started.count == 3 })
-        #expect(downloads.started == [urls[0], urls[1], visibleURL])
+        #expect(downloads.started.last == visibleURL)
 
         // A prefetch place frees up, but the visible download still runs: "c" waits.
         downloads.release(urls[0])
@@ -115,7 +117,8 @@ import Testing
 
         downloads.release(urls[2])
         _ = try await pipeline.image(for: requests[2])
-        #expect(downloads.started == urls)
+        #expect(downloads.started.count == 3)
+        #expect(downloads.started.last == urls[2])
         #expect(pipeline.activity.queued.isEmpty)
         downloads.release(urls[0])
         downloads.release(urls[1])
@@ -134,7 +137,7 @@ import Testing
         #expect(await waitUntil { downloads.cancelled == [urls[0]] })
         // "a"'s place goes to "d": "c" left the line before its turn.
         #expect(await waitUntil { downloads.started.count == 3 })
-        #expect(downloads.started == [urls[0], urls[1], urls[3]])
+        #expect(downloads.started.last == urls[3])
         #expect(pipeline.activity.queued.isEmpty)
         downloads.release(urls[1])
         downloads.release(urls[3])

@@ -181,6 +181,11 @@ extension ImagePipeline {
         }
     }
 
+    /// Whether `request`'s poster is in the memory cache (a Bool, so a failure prints no pixels).
+    func isCached(_ request: ImageRequest) -> Bool {
+        cachedImage(for: request) != nil
+    }
+
     /// The URL this pipeline loads `request` from.
     func url(of request: ImageRequest) -> URL? {
         request.url(imageBaseURL: imageBaseURL)
