@@ -6,8 +6,8 @@ import Steps
 @MainActor
 enum BenchCommand {
     static func main() async {
-        if CommandLine.arguments.dropFirst().first == PosterPipelineBench.ownedMemoryFlag {
-            exit(await PosterPipelineBench.reportOwnedMemory())
+        if let code = await PosterPipelineBench.runIfAsked(CommandLine.arguments.dropFirst()) {
+            exit(code)
         }
         let options: BenchOptions
         do {

@@ -12,6 +12,20 @@ enum PosterPipelineBench {
     /// `bench --poster-owned-memory`: the memory row's fresh process.
     static let ownedMemoryFlag = "--poster-owned-memory"
 
+    /// `bench --posters` measures and prints only these rows; `--poster-owned-memory` is the
+    /// memory row's fresh process. Nil for any other command line: the bench goes on.
+    static func runIfAsked(_ arguments: ArraySlice<String>) async -> Int32? {
+        switch arguments.first {
+        case ownedMemoryFlag:
+            return await reportOwnedMemory()
+        case "--posters":
+            print(await table { BenchCommand.printError("bench: \($0)") })
+            return 0
+        default:
+            return nil
+        }
+    }
+
     /// A half-block preview pane of 40 columns × 30 rows: 40×60 pixels.
     nonisolated static let box = PixelSize(width: 40, height: 60)
     /// The growth the posters may add: 12 MiB with 10,000 movies and 200 posters, less the
