@@ -44,7 +44,7 @@ public enum MovieApp {
         ("TMDB_BASE_URL", "replaces https://api.themoviedb.org (a mirror or a test server)"),
         (
             "TMDB_IMAGE_BASE_URL",
-            "replaces https://image.tmdb.org/t/p/ for posters (no credential is sent there)"
+            "replaces https://image.tmdb.org/t/p/ (posters; it gets no credential)"
         ),
         ("TMDB_LANGUAGE", "TMDB language when --language is not given"),
         ("TMDB_TIMEOUT", "seconds to wait for TMDB's answer, 1 to 300 (default 15)"),
