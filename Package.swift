@@ -143,8 +143,8 @@ let package = Package(
         .executableTarget(
             name: "Bench",
             dependencies: [
-                "Steps", "JPEGDecoding", "MovieLauncher", "MovieUI", "TerminalUI", "TMDB",
-                "TMDBTestSupport",
+                "Steps", "ImagePipeline", "JPEGDecoding", "MovieLauncher", "MovieUI", "TerminalUI",
+                "TMDB", "TMDBTestSupport",
             ],
             path: "Sources/Tools/Bench"),
         // The kit on its own.

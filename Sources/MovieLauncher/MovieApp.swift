@@ -42,6 +42,10 @@ public enum MovieApp {
         ),
         ("TMDB_API_KEY", "TMDB v3 API key, sent as the api_key query item"),
         ("TMDB_BASE_URL", "replaces https://api.themoviedb.org (a mirror or a test server)"),
+        (
+            "TMDB_IMAGE_BASE_URL",
+            "replaces https://image.tmdb.org/t/p/ (posters; it gets no credential)"
+        ),
         ("TMDB_LANGUAGE", "TMDB language when --language is not given"),
         ("TMDB_TIMEOUT", "seconds to wait for TMDB's answer, 1 to 300 (default 15)"),
         ("NO_COLOR", "turns colour off"),

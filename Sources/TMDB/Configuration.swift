@@ -12,11 +12,22 @@ public struct Configuration: Sendable, CustomStringConvertible {
         return url
     }()
 
+    /// TMDB's image host and path, to which a size and a `poster_path` are appended (P5);
+    /// `TMDB_IMAGE_BASE_URL` replaces it, as `TMDB_BASE_URL` replaces the API's.
+    public static let defaultImageBaseURL: URL = {
+        guard let url = URL(string: "https://image.tmdb.org/t/p/") else {
+            preconditionFailure("The default TMDB image base URL is a valid literal.")
+        }
+        return url
+    }()
+
     /// The language TMDB answers in when nothing else is asked for.
     public static let defaultLanguage = "en-US"
 
     public var credential: Credential?
     public var baseURL: URL
+    /// Where posters come from; no credential is ever sent there (P5).
+    public var imageBaseURL: URL
     /// The `language` query parameter, e.g. "en-US" or "ko-KR".
     public var language: String
     /// `--offline`: use the bundled sample data even when a credential is set.
@@ -31,11 +42,13 @@ public struct Configuration: Sendable, CustomStringConvertible {
 
     public init(
         credential: Credential? = nil, baseURL: URL = Configuration.defaultBaseURL,
-        language: String = "en-US", forcesSampleData: Bool = false,
+        imageBaseURL: URL = Configuration.defaultImageBaseURL, language: String = "en-US",
+        forcesSampleData: Bool = false,
         sampleLatency: Duration = .zero, requestTimeout: TimeInterval = Endpoint.requestTimeout
     ) {
         self.credential = credential
         self.baseURL = baseURL
+        self.imageBaseURL = imageBaseURL
         self.language = language
         self.forcesSampleData = forcesSampleData
         self.sampleLatency = sampleLatency
@@ -74,9 +87,10 @@ public struct Configuration: Sendable, CustomStringConvertible {
             "Configuration(\(dataSourceName), \(credentialText), baseURL: \(baseURL.redactingQuery), language: \(language))"
     }
 
-    /// Reads TMDB_ACCESS_TOKEN (wins), TMDB_API_KEY, TMDB_BASE_URL, TMDB_LANGUAGE (L3) and
-    /// TMDB_TIMEOUT. Empty values count as unset. A TMDB_BASE_URL that is not an http(s) URL,
-    /// or a TMDB_TIMEOUT that is not whole seconds from 1 to 300, throws.
+    /// Reads TMDB_ACCESS_TOKEN (wins), TMDB_API_KEY, TMDB_BASE_URL, TMDB_IMAGE_BASE_URL,
+    /// TMDB_LANGUAGE (L3) and TMDB_TIMEOUT. Empty values count as unset. A TMDB_BASE_URL or
+    /// TMDB_IMAGE_BASE_URL that is not an http(s) URL, or a TMDB_TIMEOUT that is not whole
+    /// seconds from 1 to 300, throws.
     public static func fromEnvironment(
         _ environment: [String: String]
     ) throws(ConfigurationError) -> Configuration {
@@ -92,15 +106,22 @@ public struct Configuration: Sendable, CustomStringConvertible {
         } else if let key = value("TMDB_API_KEY") {
             configuration.credential = .apiKey(key)
         }
-        if let text = value("TMDB_BASE_URL") {
-            // The value is not echoed: someone may have pasted a URL with `api_key=` in it.
+        // The values are not echoed: someone may have pasted a URL with `api_key=` in it.
+        func serverURL(_ name: String) throws(ConfigurationError) -> URL? {
+            guard let text = value(name) else { return nil }
             guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
                 scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
             else {
                 throw ConfigurationError(
-                    message: "TMDB_BASE_URL must be an http:// or https:// URL with a host.")
+                    message: "\(name) must be an http:// or https:// URL with a host.")
             }
+            return url
+        }
+        if let url = try serverURL("TMDB_BASE_URL") {
             configuration.baseURL = url
+        }
+        if let url = try serverURL("TMDB_IMAGE_BASE_URL") {
+            configuration.imageBaseURL = url
         }
         if let language = value("TMDB_LANGUAGE") {
             configuration.language = language

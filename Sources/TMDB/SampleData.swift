@@ -10,6 +10,10 @@ import Foundation
 /// `SampleData/<language>/3/movie/550.json` (detail with credits appended) and
 /// `SampleData/<language>/3/movie/550/videos.json`. Only the file a request needs is read.
 ///
+/// Posters (P9): a request for `<size>/<poster_path>` under any image base, for a `poster_path`
+/// some sample file names, gets one of the six small posters in `SampleData/posters/`, always
+/// the same one for the same path; any other image path gets 404.
+///
 /// Language fallback: a language without its own file falls back to `en-US` for detail and
 /// videos. For trending, a language that has trending files of its own never falls back (a
 /// missing page there is the end of its list); a language with none for that window gets
@@ -35,6 +39,9 @@ public enum SampleData {
         // language comes from the environment, the path from whoever builds the URL).
         let segments = components.path.split(separator: "/").map(String.init)
         guard !segments.isEmpty, segments.allSatisfy(isPlainName) else { return notFound }
+        if isPosterPath(segments) {
+            return posterResponse(posterPath: "/" + segments[segments.count - 1])
+        }
         var language = query["language"] ?? fallbackLanguage
         if !isPlainName(language) { language = fallbackLanguage }
 
@@ -92,6 +99,68 @@ public enum SampleData {
             SampleDataURLProtocol.latencyHeader: SampleDataURLProtocol.headerValue(for: latency)
         ]
         return URLSession(configuration: configuration)
+    }
+
+    // MARK: - Posters
+
+    /// The bundled posters, drawn for this project: `posters/poster-1.jpg` … `poster-6.jpg`.
+    static let posterCount = 6
+
+    /// Whether `url` asks for a poster (`…/w185/abc.jpg`) rather than an API path.
+    public static func isPosterRequest(_ url: URL) -> Bool {
+        isPosterPath(url.path.split(separator: "/").map(String.init))
+    }
+
+    /// `…/<size>/<name>.jpg`, the size TMDB's own ("w185", "original").
+    private static func isPosterPath(_ segments: [String]) -> Bool {
+        guard segments.count >= 2, let name = segments.last, name.hasSuffix(".jpg") else {
+            return false
+        }
+        let size = segments[segments.count - 2]
+        return size == "original"
+            || (size.hasPrefix("w") && size.count > 1 && size.dropFirst().allSatisfy(\.isNumber))
+    }
+
+    /// The poster bundled for `posterPath` ("/abc.jpg"), 404 for a path no sample movie has.
+    static func posterResponse(posterPath: String) -> (statusCode: Int, body: Data) {
+        guard samplePosterPaths.contains(posterPath), let directoryURL else { return notFound }
+        let file = directoryURL.appendingPathComponent("posters")
+            .appendingPathComponent("poster-\(posterNumber(for: posterPath)).jpg")
+        guard let body = try? Data(contentsOf: file) else { return notFound }
+        return (200, body)
+    }
+
+    /// 1…6, the same for the same path on every run and platform (FNV-1a of its bytes).
+    static func posterNumber(for posterPath: String) -> Int {
+        var hash: UInt32 = 2_166_136_261
+        for byte in posterPath.utf8 {
+            hash = (hash ^ UInt32(byte)) &* 16_777_619
+        }
+        return Int(hash % UInt32(posterCount)) + 1
+    }
+
+    /// Every `poster_path` the sample files name, read once on the first poster request.
+    static let samplePosterPaths: Set<String> = {
+        guard let directoryURL,
+            let files = FileManager.default.enumerator(
+                at: directoryURL, includingPropertiesForKeys: nil)
+        else { return [] }
+        var paths = Set<String>()
+        for case let file as URL in files where file.pathExtension == "json" {
+            guard let data = try? Data(contentsOf: file) else { continue }
+            paths.formUnion(posterPaths(in: String(decoding: data, as: UTF8.self)))
+        }
+        return paths
+    }()
+
+    /// The string values of every `"poster_path"` key in a JSON text (null ones left out).
+    static func posterPaths(in json: String) -> [String] {
+        json.components(separatedBy: "\"poster_path\"").dropFirst().compactMap { rest in
+            let value = rest.drop { $0 == " " || $0 == ":" || $0 == "\n" || $0 == "\t" }
+            guard value.first == "\"" else { return nil }
+            let path = value.dropFirst().prefix { $0 != "\"" }
+            return path.isEmpty ? nil : String(path)
+        }
     }
 
     // MARK: - Search

@@ -4,7 +4,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Answers every request of a sample-data session from `SampleData.response(for:)`.
+/// Answers every request of a sample-data session from `SampleData.response(for:)`: the API's
+/// JSON, and the sample posters for image paths (P9).
 ///
 /// A protocol class cannot hold per-session values, so the latency travels in a request
 /// header: `TMDBClient` stamps it in sample mode, and the session's additional headers carry
@@ -52,9 +53,12 @@ final class SampleDataURLProtocol: URLProtocol {
         let loader = UncheckedSendable(self)
         delivery.schedule(after: latency, serving: task) {
             let answer = SampleData.response(for: url)
+            let isPoster = SampleData.isPosterRequest(url) && answer.statusCode == 200
             loader.value.deliverResponse(
                 statusCode: answer.statusCode,
-                headers: ["Content-Type": "application/json;charset=utf-8"], body: answer.body)
+                headers: [
+                    "Content-Type": isPoster ? "image/jpeg" : "application/json;charset=utf-8"
+                ], body: answer.body)
         }
     }
 

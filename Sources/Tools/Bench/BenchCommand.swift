@@ -6,6 +6,9 @@ import Steps
 @MainActor
 enum BenchCommand {
     static func main() async {
+        if let code = await PosterPipelineBench.runIfAsked(CommandLine.arguments.dropFirst()) {
+            exit(code)
+        }
         let options: BenchOptions
         do {
             options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
@@ -79,6 +82,8 @@ enum BenchCommand {
                 print("- \(note)")
             }
         }
+        print()
+        print(await PosterPipelineBench.table(log: log))
     }
 
     static func soak(_ options: BenchOptions) async -> Bool {
