@@ -99,7 +99,7 @@ import Testing
     /// remove `.disabled` then. It runs the real decoder on every sample poster, through the
     /// pipeline as the app will.
     @Test(
-        "P8 P9: the package's own decoder reads every sample poster for a half-block box",
+        "P8 P9: the package's own decoder reads every sample poster for a half-block box")
     func realDecoder() async throws {
         let paths = try Self.samplePosterPaths().sorted()
         let pipeline = ImagePipeline(client: Self.offlineClient)
