@@ -42,7 +42,8 @@ struct Origin: Sendable, Equatable, CustomStringConvertible {
 /// `api_key` query item along. So a redirect to any other server is not followed: the 3xx
 /// itself becomes the answer, and the client reports it (`TMDBError.redirectRefused`). A
 /// redirect within the configured origin is followed with `Authorization` copied from the
-/// original request, so that it arrives on both platforms.
+/// original request, so that it arrives on both platforms. A poster's request, which carries
+/// no credential, follows the same rule with its own origin, the image host's (P5).
 final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
     let allowedOrigin: Origin?
 
@@ -67,11 +68,26 @@ final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
     /// The request to send for a redirect to `proposed`, or nil when it is refused. An allowed
     /// one carries the original request's `Authorization`, whatever the platform left of it.
     func followed(_ proposed: URLRequest, from original: URLRequest?) -> URLRequest? {
-        guard allows(proposed.url) else { return nil }
+        guard allows(proposed.url) || staysOnImageHost(proposed, from: original) else {
+            return nil
+        }
         var request = proposed
         if let authorization = original?.value(forHTTPHeaderField: "Authorization") {
             request.setValue(authorization, forHTTPHeaderField: "Authorization")
         }
         return request
+    }
+
+    /// Whether `proposed` is a redirect of a credential-free request within its own origin:
+    /// a poster moved on the image host, never a request that carries `Authorization` or
+    /// `api_key`.
+    private func staysOnImageHost(_ proposed: URLRequest, from original: URLRequest?) -> Bool {
+        guard let original, let originalURL = original.url,
+            original.value(forHTTPHeaderField: "Authorization") == nil,
+            let originalOrigin = Origin(originalURL), let proposedURL = proposed.url,
+            Origin(proposedURL) == originalOrigin
+        else { return false }
+        let items = URLComponents(url: originalURL, resolvingAgainstBaseURL: false)?.queryItems
+        return !(items ?? []).contains { $0.name == "api_key" }
     }
 }

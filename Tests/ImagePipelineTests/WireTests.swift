@@ -73,9 +73,9 @@ import Testing
     }
 
     @Test(
-        "P5: a redirect on the image host carries no credential, and another host's is refused",
-        arguments: credentials)
-    func redirects(credential: Credential) async throws {
+        "P5: a redirect on the image host is followed without a credential, another host's refused",
+        arguments: credentials, [false, true])
+    func redirects(credential: Credential, imagesByHostName: Bool) async throws {
         let poster = try Self.jpegResponse()
         let server = try ScriptedHTTPServer { request in
             if request.path == "/t/p/w154/moved.jpg" {
@@ -87,7 +87,8 @@ import Testing
             return Self.isImage(request) ? poster : .response(.json("{}"))
         }
         defer { server.stop() }
-        let client = try Self.liveClient(server, credential: credential)
+        let client = try Self.liveClient(
+            server, credential: credential, imagesByHostName: imagesByHostName)
         let pipeline = ImagePipeline(client: client, decoder: FakeDecoder())
 
         _ = try await pipeline.image(for: ImagePipelineTests.poster("moved"))

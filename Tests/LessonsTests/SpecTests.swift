@@ -17,7 +17,14 @@ import Testing
     static let testedElsewhere: [String: String] = [
         // The one MovieFormatter every step calls says "1 movie" and "1 vote"; the acceptance
         // suite sees counts only as parts of other screens.
-        "E8": "Tests/MovieDomainTests/MovieFormatterTests.swift"
+        "E8": "Tests/MovieDomainTests/MovieFormatterTests.swift",
+        // The shared pipeline and decoder keep these for every step alike; the steps' own
+        // poster scenarios (P1, P2) are planned.
+        "P5": "Tests/ImagePipelineTests/ImagePipelineTests.swift",
+        "P6": "Tests/ImagePipelineTests/ImagePipelineTests.swift",
+        "P7": "Tests/ImagePipelineTests/SchedulingTests.swift",
+        "P8": "Tests/JPEGDecodingTests/HostileInputTests.swift",
+        "P9": "Tests/ImagePipelineTests/SamplePosterTests.swift",
     ]
 
     /// This file's examples below are made-up specs and tests, not citations.
@@ -174,7 +181,7 @@ struct SpecPage {
             if line.hasPrefix("## ") {
                 section = String(line.dropFirst(3))
             } else if let match = line.wholeMatch(
-                of: #/- \*\*(?<id>[LTDES][0-9]{1,2})\*\*(?<planned> \*\(planned\)\*)?( .*)?/#)
+                of: #/- \*\*(?<id>[LTDESP][0-9]{1,2})\*\*(?<planned> \*\(planned\)\*)?( .*)?/#)
             {
                 entries.append(
                     Entry(
@@ -218,7 +225,7 @@ struct Scenario {
                 source.code(in: offset..<attributeEnd).contains("Step.all")
                 || source.code(in: body).contains("Step.all")
             let ids =
-                title?.firstMatch(of: #/^(?<ids>[LTDES][0-9]{1,2}(?:[ ,]+[LTDES][0-9]{1,2})*):/#)
+                title?.firstMatch(of: #/^(?<ids>[LTDESP][0-9]{1,2}(?:[ ,]+[LTDESP][0-9]{1,2})*):/#)
                 .map { match in
                     match.output.ids.split(whereSeparator: { $0 == " " || $0 == "," }).map(
                         String.init)
@@ -329,7 +336,7 @@ struct SpecTie {
                 }
                 continue
             }
-            guard "LTDES".utf8.contains(byte), !isWordByte(index - 1),
+            guard "LTDESP".utf8.contains(byte), !isWordByte(index - 1),
                 let first = digits(at: index + 1)
             else {
                 index += 1
