@@ -20,6 +20,9 @@ public final class VirtualTerminal: TerminalDevice, EventQueueReporting,
     /// The hyperlink of each cell, as the last OSC 8 sequences left them; nil for none.
     private(set) var links: [[String?]]
     private var currentLink: String?
+    /// The colours of each cell, as the last SGR sequences left them.
+    private var cellColors: [[CellColors]]
+    private var currentColors = CellColors()
     private let continuation: AsyncStream<TerminalEvent>.Continuation
     /// Cells; nil marks the second column of a wide character.
     private var grid: [[Character?]]
@@ -35,6 +38,7 @@ public final class VirtualTerminal: TerminalDevice, EventQueueReporting,
         (events, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
         grid = Self.blankGrid(Size(width: width, height: height))
         links = Self.blankLinks(Size(width: width, height: height))
+        cellColors = Self.blankColors(Size(width: width, height: height))
     }
 
     deinit {
@@ -68,6 +72,15 @@ public final class VirtualTerminal: TerminalDevice, EventQueueReporting,
         }
     }
 
+    /// The colours the cell at (x, y) shows in, as SGR left them; nil for the terminal's own.
+    public func colors(atX x: Int, y: Int) -> (foreground: Color?, background: Color?) {
+        guard y >= 0, y < cellColors.count, x >= 0, x < cellColors[y].count else {
+            return (nil, nil)
+        }
+        let colors = cellColors[y][x]
+        return (colors.foreground, colors.background)
+    }
+
     public func type(_ keys: Key...) {
         type(keys)
     }
@@ -92,6 +105,7 @@ public final class VirtualTerminal: TerminalDevice, EventQueueReporting,
         }
         grid += Self.blankGrid(Size(width: width, height: max(height - grid.count, 0)))
         links = Self.blankLinks(size)
+        cellColors = Self.blankColors(size)
         unconsumedEventCount += 1
         continuation.yield(.resize(size))
     }
@@ -103,6 +117,12 @@ public final class VirtualTerminal: TerminalDevice, EventQueueReporting,
     private static func blankLinks(_ size: Size) -> [[String?]] {
         Array(
             repeating: Array(repeating: nil, count: max(size.width, 0)), count: max(size.height, 0))
+    }
+
+    private static func blankColors(_ size: Size) -> [[CellColors]] {
+        Array(
+            repeating: Array(repeating: CellColors(), count: max(size.width, 0)),
+            count: max(size.height, 0))
     }
 
     private static func blankGrid(_ size: Size) -> [[Character?]] {
@@ -120,6 +140,9 @@ public final class VirtualTerminal: TerminalDevice, EventQueueReporting,
         case .eraseScreen:
             grid = Self.blankGrid(size)
             links = Self.blankLinks(size)
+            cellColors = Self.blankColors(size)
+        case .graphicRendition(let parameters):
+            currentColors.apply(parameters)
         case .hyperlink(let address):
             currentLink = address
         case .eraseToEndOfLine:
@@ -127,6 +150,7 @@ public final class VirtualTerminal: TerminalDevice, EventQueueReporting,
             for x in cursorX..<size.width {
                 grid[cursorY][x] = " "
                 links[cursorY][x] = nil
+                cellColors[cursorY][x] = CellColors(background: currentColors.background)
             }
             if cursorX > 0, grid[cursorY][cursorX - 1] != nil, cursorX < size.width,
                 grid[cursorY][cursorX] == nil
@@ -148,9 +172,11 @@ public final class VirtualTerminal: TerminalDevice, EventQueueReporting,
         }
         grid[cursorY][cursorX] = character
         links[cursorY][cursorX] = currentLink
+        cellColors[cursorY][cursorX] = currentColors
         if width == 2 {
             grid[cursorY][cursorX + 1] = nil
             links[cursorY][cursorX + 1] = currentLink
+            cellColors[cursorY][cursorX + 1] = currentColors
         }
         cursorX = min(cursorX + width, size.width - 1)
     }
@@ -179,6 +205,8 @@ struct OutputParser {
         case lineFeed
         /// OSC 8: the text after it links to the address, or to nothing.
         case hyperlink(String?)
+        /// SGR: the numbers between `ESC [` and `m`.
+        case graphicRendition([Int])
     }
 
     private var pending: [UInt8] = []
@@ -273,8 +301,71 @@ struct OutputParser {
             return parameters == "2" ? .eraseScreen : nil
         case UInt8(ascii: "K"):
             return parameters.isEmpty || parameters == "0" ? .eraseToEndOfLine : nil
+        case UInt8(ascii: "m"):
+            return parameters.hasPrefix("?") || parameters.hasPrefix(">")
+                ? nil : .graphicRendition(numbers)
         default:
             return nil
+        }
+    }
+}
+
+/// The colours a cell shows in: SGR's foreground and background, nil for the terminal's own.
+struct CellColors: Equatable {
+    var foreground: Color?
+    var background: Color?
+
+    /// Follows one SGR: 0 resets, 30–37 and 90–97 (40–47, 100–107) name a colour, 38 and 48
+    /// take `5;n` or `2;r;g;b`, 39 and 49 go back to the terminal's own. Bold and the rest
+    /// change no colour.
+    mutating func apply(_ parameters: [Int]) {
+        var index = 0
+        while index < parameters.count {
+            let parameter = parameters[index]
+            index += 1
+            switch parameter {
+            case 0:
+                self = CellColors()
+            case 30...37, 90...97:
+                foreground = Self.named(parameter)
+            case 40...47, 100...107:
+                background = Self.named(parameter - 10)
+            case 39:
+                foreground = nil
+            case 49:
+                background = nil
+            case 38, 48:
+                let color: Color?
+                if index + 1 < parameters.count, parameters[index] == 5 {
+                    color = .palette(UInt8(clamping: parameters[index + 1]))
+                    index += 2
+                } else if index + 3 < parameters.count, parameters[index] == 2 {
+                    color = .rgb(
+                        red: UInt8(clamping: parameters[index + 1]),
+                        green: UInt8(clamping: parameters[index + 2]),
+                        blue: UInt8(clamping: parameters[index + 3]))
+                    index += 4
+                } else {
+                    color = nil
+                    index = parameters.count
+                }
+                if parameter == 38 { foreground = color } else { background = color }
+            default:
+                break
+            }
+        }
+    }
+
+    private static func named(_ parameter: Int) -> Color? {
+        switch parameter {
+        case 31: .red
+        case 32: .green
+        case 33: .yellow
+        case 34: .blue
+        case 35: .magenta
+        case 36: .cyan
+        case 90: .gray
+        default: nil
         }
     }
 }
