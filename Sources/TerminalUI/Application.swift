@@ -272,6 +272,7 @@
         }
         needsDisplay = false
         let canvas = Canvas(size: size)
+        renderer.prepare(canvas)
         let bounds = Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height)
         if isTooSmall(size) {
             canvas.drawCentered(
@@ -289,6 +290,7 @@
         if !bytes.isEmpty {
             terminal.write(bytes)
         }
+        (terminal as? any PictureRecording)?.record(canvas.pictures)
         frameCount += 1
         lastFrameTime = .now
         resumeFrameWaiters()

@@ -38,3 +38,9 @@ public enum TerminalEvent: Sendable {
 @MainActor protocol HyperlinkReporting: AnyObject {
     var showsHyperlinks: Bool { get }
 }
+
+/// A terminal that keeps which pictures the last frame showed, and where: the virtual one,
+/// so that a test can ask which poster is on screen, whatever the back end drew.
+@MainActor protocol PictureRecording: AnyObject {
+    func record(_ pictures: [Picture])
+}

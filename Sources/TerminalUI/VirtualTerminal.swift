@@ -2,9 +2,15 @@
 ///
 /// It understands exactly the sequences the renderer uses (CUP, ED 2, EL, SGR, private modes,
 /// OSC 8 hyperlinks), so a test that reads `rows` sees what a real terminal would show.
+///
+/// Pictures: it keeps which image the last frame showed in which cells (`pictures`,
+/// `picture(atX:y:)`), whatever the back end drew; and it reads what the kitty and half-block
+/// back ends write, as a terminal would: the kitty images it holds (`kittyImageCount`), the
+/// placeholder cells (`kittyPlaceholder(atX:y:)`) and each cell's colours, tmux's
+/// passthrough unwrapped.
 @MainActor
 public final class VirtualTerminal: TerminalDevice, EventQueueReporting,
-    HyperlinkReporting
+    HyperlinkReporting, PictureRecording
 {
     public private(set) var size: Size
     public let events: AsyncStream<TerminalEvent>
@@ -32,6 +38,14 @@ public final class VirtualTerminal: TerminalDevice, EventQueueReporting,
     private var cursorX = 0
     private var cursorY = 0
     private var parser = OutputParser()
+    /// Which image the last frame showed in which cells.
+    public private(set) var pictures: [Picture] = []
+    /// The kitty images sent and not deleted, by id.
+    private var kittyImages: Set<Int> = []
+    /// The id of a kitty image whose chunks are still coming.
+    private var kittyImageInTransit: Int?
+    /// iTerm2 inline images received (OSC 1337 `File=`), in order: where and how large.
+    public private(set) var inlineImages: [Rect] = []
 
     public init(width: Int = 80, height: Int = 24) {
         size = Size(width: width, height: height)
@@ -70,6 +84,45 @@ public final class VirtualTerminal: TerminalDevice, EventQueueReporting,
         for command in parser.parse(bytes) {
             apply(command)
         }
+    }
+
+    /// The picture that fills the cell at (x, y) in the last frame, if any.
+    public func picture(atX x: Int, y: Int) -> Picture? {
+        pictures.last { picture in
+            (picture.frame.x..<picture.frame.maxX).contains(x)
+                && (picture.frame.y..<picture.frame.maxY).contains(y)
+        }
+    }
+
+    func record(_ pictures: [Picture]) {
+        self.pictures = pictures
+    }
+
+    /// How many kitty images the terminal holds: sent, and not deleted yet.
+    public var kittyImageCount: Int { kittyImages.count }
+
+    /// The kitty placeholder at (x, y): the image id its foreground colour carries, and the
+    /// row and column of the image its diacritics name; nil for any other cell.
+    public func kittyPlaceholder(atX x: Int, y: Int) -> (imageID: Int, row: Int, column: Int)? {
+        guard y >= 0, y < grid.count, x >= 0, x < grid[y].count, let character = grid[y][x],
+            let position = KittyPlaceholder.position(of: character)
+        else { return nil }
+        let id: Int
+        switch cellColors[y][x].foreground {
+        case .palette(let index): id = Int(index)
+        case .rgb(let red, let green, let blue): id = Int(red) << 16 | Int(green) << 8 | Int(blue)
+        default: return nil
+        }
+        return (id, position.row, position.column)
+    }
+
+    /// The colours of the half block (▀) at (x, y), its top half and its bottom half; nil
+    /// for any other cell.
+    public func halfBlock(atX x: Int, y: Int) -> (top: Color, bottom: Color)? {
+        guard y >= 0, y < grid.count, x >= 0, x < grid[y].count, grid[y][x] == "▀",
+            let top = cellColors[y][x].foreground, let bottom = cellColors[y][x].background
+        else { return nil }
+        return (top, bottom)
     }
 
     /// The colours the cell at (x, y) shows in, as SGR left them; nil for the terminal's own.
@@ -143,6 +196,10 @@ public final class VirtualTerminal: TerminalDevice, EventQueueReporting,
             cellColors = Self.blankColors(size)
         case .graphicRendition(let parameters):
             currentColors.apply(parameters)
+        case .kittyGraphics(let keys):
+            applyKittyGraphics(keys)
+        case .inlineImage(let width, let height):
+            inlineImages.append(Rect(x: cursorX, y: cursorY, width: width, height: height))
         case .hyperlink(let address):
             currentLink = address
         case .eraseToEndOfLine:
@@ -161,6 +218,31 @@ public final class VirtualTerminal: TerminalDevice, EventQueueReporting,
             cursorX = 0
         case .lineFeed:
             cursorY = min(cursorY + 1, size.height - 1)
+        }
+    }
+
+    /// kitty's graphics commands: an image counts once its last chunk (`m=0`) has come;
+    /// `a=d` with `d=I` or `d=i` deletes the image `i`, with `d=A` or `d=a` all of them.
+    private func applyKittyGraphics(_ keys: [String: String]) {
+        let id = keys["i"].flatMap { Int($0) }
+        switch keys["a"] {
+        case "d":
+            switch keys["d"] {
+            case "I", "i": if let id { kittyImages.remove(id) }
+            case "A", "a", nil: kittyImages.removeAll()
+            default: break
+            }
+            return
+        case "t", "T":
+            kittyImageInTransit = id
+        case nil where kittyImageInTransit != nil:
+            break
+        default:
+            return
+        }
+        if keys["m"] != "1", let id = kittyImageInTransit {
+            kittyImages.insert(id)
+            kittyImageInTransit = nil
         }
     }
 
@@ -207,6 +289,10 @@ struct OutputParser {
         case hyperlink(String?)
         /// SGR: the numbers between `ESC [` and `m`.
         case graphicRendition([Int])
+        /// kitty's `ESC _ G keys ; payload ESC \`: the keys.
+        case kittyGraphics([String: String])
+        /// iTerm2's OSC 1337 `File=`, `width` × `height` cells at the cursor.
+        case inlineImage(width: Int, height: Int)
     }
 
     private var pending: [UInt8] = []
@@ -228,15 +314,52 @@ struct OutputParser {
             case 0x1B:
                 guard index + 1 < pending.count else { break }
                 if pending[index + 1] == UInt8(ascii: "]") {
-                    // OSC … ST (ESC \) or BEL; only OSC 8, a hyperlink, means anything here.
+                    // OSC … ST (ESC \) or BEL: OSC 8, a hyperlink, and 1337, an inline image.
                     guard let end = Self.stringEnd(in: pending, from: index + 2) else { break }
                     flushText()
                     let body = String(decoding: pending[(index + 2)..<end.start], as: UTF8.self)
                     if body.hasPrefix("8;"), let separator = body.dropFirst(2).firstIndex(of: ";") {
                         let address = String(body[body.index(after: separator)...])
                         commands.append(.hyperlink(address.isEmpty ? nil : address))
+                    } else if body.hasPrefix("1337;File="), let colon = body.firstIndex(of: ":") {
+                        let keys = Self.keys(
+                            body[body.index(body.startIndex, offsetBy: 10)..<colon])
+                        commands.append(
+                            .inlineImage(
+                                width: keys["width"].flatMap { Int($0) } ?? 0,
+                                height: keys["height"].flatMap { Int($0) } ?? 0))
                     }
                     index = end.next
+                    continue
+                }
+                if pending[index + 1] == UInt8(ascii: "_") {
+                    // APC … ST: kitty's graphics commands, `G` and keys before the payload.
+                    guard let end = Self.stringEnd(in: pending, from: index + 2) else { break }
+                    flushText()
+                    let body = String(decoding: pending[(index + 2)..<end.start], as: UTF8.self)
+                    if body.hasPrefix("G") {
+                        let control = body.dropFirst().prefix { $0 != ";" }
+                        commands.append(.kittyGraphics(Self.keys(control, separator: ",")))
+                    }
+                    index = end.next
+                    continue
+                }
+                if pending[index + 1] == UInt8(ascii: "P") {
+                    // DCS … ST; tmux's passthrough (`tmux;` and the sequence, its ESCs
+                    // doubled) goes on as the terminal outside would get it.
+                    guard let end = Self.passthroughEnd(in: pending, from: index + 2) else { break }
+                    flushText()
+                    let body = Array(pending[(index + 2)..<end.start])
+                    let prefix = Array("tmux;".utf8)
+                    var inner: [UInt8] = []
+                    if body.starts(with: prefix) {
+                        var position = prefix.count
+                        while position < body.count {
+                            inner.append(body[position])
+                            position += body[position] == 0x1B ? 2 : 1
+                        }
+                    }
+                    pending.replaceSubrange(index..<end.next, with: inner)
                     continue
                 }
                 guard pending[index + 1] == UInt8(ascii: "[") else {
@@ -272,6 +395,32 @@ struct OutputParser {
         flushText()
         pending.removeFirst(index)
         return commands
+    }
+
+    /// `a=T,i=3` (or `width=4;height=2` with ";") as a dictionary.
+    private static func keys(_ text: Substring, separator: Character = ";") -> [String: String] {
+        var keys: [String: String] = [:]
+        for pair in text.split(separator: separator) {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { keys[String(parts[0])] = String(parts[1]) }
+        }
+        return keys
+    }
+
+    /// Where a DCS ends: at ESC \, a doubled ESC inside being an escaped one (tmux).
+    private static func passthroughEnd(in bytes: [UInt8], from start: Int) -> (
+        start: Int, next: Int
+    )? {
+        var index = start
+        while index + 1 < bytes.count {
+            if bytes[index] == 0x1B {
+                if bytes[index + 1] == UInt8(ascii: "\\") { return (index, index + 2) }
+                index += 2
+                continue
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// Where a string command that starts at `start` ends: its terminator's first byte, and
