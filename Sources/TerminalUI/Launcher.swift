@@ -70,10 +70,12 @@ public enum Launcher {
     /// (`ExitStatus`): 0 normally; 130 for Ctrl-C, typed or in a script (which then prints
     /// nothing); for the print modes 1 when the final screen shows an error (its message also
     /// to stderr on one line), 3 when the screen is too small to show the app, 4 when standard
-    /// output could not be written.
+    /// output could not be written. `images` says how pictures are drawn on the terminal
+    /// (P3); off screen they are always plain frames (P4).
     @MainActor
     public static func run(
-        mode: LaunchMode, help: HelpContent, makeRootViewController: @MainActor () -> ViewController
+        mode: LaunchMode, help: HelpContent, images: ImageOption = .auto,
+        makeRootViewController: @MainActor () -> ViewController
     ) async -> Int32 {
         switch mode {
         case .interactive:
@@ -83,8 +85,11 @@ public enum Launcher {
             }
             defer { terminal.restore() }
             let application = Application(
-                rootViewController: makeRootViewController(), terminal: terminal, help: help)
+                rootViewController: makeRootViewController(), terminal: terminal, help: help,
+                imageDetector: ImageDetector(
+                    option: images, environment: ProcessEnvironment.current))
             await application.run()
+            application.releaseImages()
             return application.wasInterrupted ? ExitStatus.interrupted : ExitStatus.success
         case .printFirstScreen:
             return await runOffScreen(

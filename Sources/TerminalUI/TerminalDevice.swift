@@ -24,6 +24,8 @@ public enum TerminalEvent: Sendable {
     /// another with nothing in between, so a burst acts the same on every run (E7).
     case keys([Key])
     case resize(Size)
+    /// Replies to the queries of image detection (P3), which are never keys.
+    case replies([TerminalReply])
 }
 
 /// A terminal that knows how many of its events the application has not consumed yet,

@@ -46,6 +46,8 @@ public final class VirtualTerminal: TerminalDevice, EventQueueReporting,
     private var kittyImageInTransit: Int?
     /// iTerm2 inline images received (OSC 1337 `File=`), in order: where and how large.
     public private(set) var inlineImages: [Rect] = []
+    /// Decodes what `receive(_:)` is given, as the real terminal's input thread does.
+    private var inputDecoder = InputDecoder()
 
     public init(width: Int = 80, height: Int = 24) {
         size = Size(width: width, height: height)
@@ -123,6 +125,19 @@ public final class VirtualTerminal: TerminalDevice, EventQueueReporting,
             let top = cellColors[y][x].foreground, let bottom = cellColors[y][x].background
         else { return nil }
         return (top, bottom)
+    }
+
+    /// Bytes from the terminal, as one read: the keys among them are typed, and replies to
+    /// queries go to the application as replies, as on the real terminal. What is left of
+    /// a key or a reply split across reads waits for the next call.
+    public func receive(_ bytes: [UInt8]) {
+        let keys = inputDecoder.feed(bytes)
+        let replies = inputDecoder.takeReplies()
+        if !replies.isEmpty {
+            unconsumedEventCount += 1
+            continuation.yield(.replies(replies))
+        }
+        type(keys)
     }
 
     /// The colours the cell at (x, y) shows in, as SGR left them; nil for the terminal's own.
