@@ -38,15 +38,24 @@ public enum ExitStatus {
 
 /// Launch modes shared by every step (L1, L4, L6, L7).
 public enum Launcher {
-    /// interactive when stdout is a TTY (and stdin is) outside Xcode's console;
-    /// printFirstScreen otherwise; playScript for --keys.
+    /// interactive when stdout is a TTY (and stdin is) outside Xcode's console, unless
+    /// `TERM` is `dumb`; printFirstScreen otherwise; playScript for --keys.
     public static func mode(for arguments: ParsedArguments, environment: [String: String])
         -> LaunchMode
     {
+        mode(for: arguments, environment: environment, isInteractive: Platform.isInteractive)
+    }
+
+    /// The same, for a terminal that is or is not one. A dumb terminal has no alternate
+    /// screen, no cursor moves and no mouse, so it gets the printed screen as a pipe does (P4).
+    static func mode(
+        for arguments: ParsedArguments, environment: [String: String], isInteractive: Bool
+    ) -> LaunchMode {
         if let script = arguments.keyScript {
             return .playScript(script)
         }
-        let isFullScreen = Platform.isInteractive && !runsInXcodeConsole(environment)
+        let isFullScreen =
+            isInteractive && !runsInXcodeConsole(environment) && environment["TERM"] != "dumb"
         return isFullScreen ? .interactive : .printFirstScreen
     }
 
