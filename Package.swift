@@ -176,7 +176,9 @@ let package = Package(
             name: "ImagePipelineTests",
             dependencies: ["ImagePipeline", "JPEGDecoding", "TMDB", "TMDBTestSupport"]),
         .testTarget(name: "TMDBTests", dependencies: ["MovieDomain", "TMDB", "TMDBTestSupport"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PseudoTerminal"]),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI", "PseudoTerminal", "StepTestSupport"]),
         .testTarget(
             name: "RxTerminalUITests", dependencies: ["RxTerminalUI", "TerminalUI", "ViewModelKit"]),
         .testTarget(

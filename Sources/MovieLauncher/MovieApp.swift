@@ -16,6 +16,8 @@ public enum MovieApp {
         public var wantsHelp: Bool
         /// Xcode's console: a print mode there also says how to run the app for real.
         public var isInXcodeConsole: Bool
+        /// How posters are drawn on a terminal (P3); `--images`, `auto` by default.
+        public var images: ImageOption = .auto
     }
 
     /// The app's own options; `--keys` and `--help` come from the terminal kit.
@@ -32,6 +34,9 @@ public enum MovieApp {
         CommandLineOption(
             name: "--window", valueName: "day|week",
             summary: "the first trending window (default week)"),
+        CommandLineOption(
+            name: "--images", valueName: "MODE",
+            summary: "posters: auto (default), kitty, iterm, blocks or none"),
     ]
 
     /// The environment variables the app reads, for `--help`.
@@ -48,7 +53,8 @@ public enum MovieApp {
         ),
         ("TMDB_LANGUAGE", "TMDB language when --language is not given"),
         ("TMDB_TIMEOUT", "seconds to wait for TMDB's answer, 1 to 300 (default 15)"),
-        ("NO_COLOR", "turns colour off"),
+        ("NO_COLOR", "turns colour off, posters' too"),
+        ("TERM", "dumb: the first screen printed as plain text, as when piped"),
     ]
 
     /// TMDB's terms ask every application to show this notice.
@@ -101,11 +107,12 @@ public enum MovieApp {
             }
             timeWindow = chosen
         }
+        let images = try parsed.values["--images"].map(ImageOption.init(argument:)) ?? .auto
         return Launch(
             configuration: configuration, timeWindow: timeWindow,
             mode: Launcher.mode(for: parsed, environment: environment),
             wantsHelp: parsed.wantsHelp,
-            isInXcodeConsole: Launcher.runsInXcodeConsole(environment))
+            isInXcodeConsole: Launcher.runsInXcodeConsole(environment), images: images)
     }
 
     /// The `?` screen: every key, where the data comes from, and TMDB's notice (E2).
@@ -174,7 +181,9 @@ public enum MovieApp {
         }
         let client = TMDBClient(configuration: launch.configuration)
         let scene = makeScene(client, launch.timeWindow, ContinuousClock())
-        let status = await Launcher.run(mode: launch.mode, help: help(for: launch.configuration)) {
+        let status = await Launcher.run(
+            mode: launch.mode, help: help(for: launch.configuration), images: launch.images
+        ) {
             scene.makeRootViewController()
         }
         withExtendedLifetime(scene) {}

@@ -241,6 +241,8 @@
         case .resize:
             renderer.invalidate()
             setNeedsDisplay()
+        case .replies(let replies):
+            receive(replies)
         }
         if needsDisplay && !isDisplayScheduled {
             setNeedsDisplay()
@@ -266,12 +268,18 @@
 
     /// Draws the whole screen into a fresh canvas and writes what changed, in one write.
     private func display() {
+        // The first frame waits for the back end (at most the detection's time limit).
+        guard isImageRenderingDecided() else {
+            needsDisplay = true
+            return
+        }
         let size = terminal.size
         if !isTooSmall(size) && !isShowingHelp {
             rootViewController.updatePropertiesIfNeeded()
         }
         needsDisplay = false
         let canvas = Canvas(size: size)
+        renderer.prepare(canvas)
         let bounds = Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height)
         if isTooSmall(size) {
             canvas.drawCentered(
@@ -289,6 +297,7 @@
         if !bytes.isEmpty {
             terminal.write(bytes)
         }
+        (terminal as? any PictureRecording)?.record(canvas.pictures)
         frameCount += 1
         lastFrameTime = .now
         resumeFrameWaiters()
@@ -359,6 +368,83 @@
         } else {
             renderer.invalidate()
             setNeedsDisplay()
+        }
+    }
+
+    // MARK: Pictures
+
+    /// How pictures are drawn: plain, unless an image detector decided otherwise; nil while
+    /// its queries await their replies (P3).
+    public private(set) var imageRendering: ImageRendering? = .plain
+    private var imageDetector: ImageDetector?
+    private var isDetecting = false
+    private var detectionTimeout: Task<Void, Never>?
+    private var clock: any Clock<Duration> = ContinuousClock()
+
+    /// `imageDetector` decides how pictures are drawn, once, when the app starts; where it
+    /// must ask the terminal, its queries wait for their replies at most
+    /// `ImageDetector.timeLimit` on `clock`, and the first frame waits for the decision.
+    public convenience init(
+        rootViewController: ViewController, terminal: any TerminalDevice, help: HelpContent,
+        imageDetector: ImageDetector, clock: any Clock<Duration> = ContinuousClock()
+    ) {
+        self.init(rootViewController: rootViewController, terminal: terminal, help: help)
+        self.clock = clock
+        if let decision = imageDetector.decision {
+            imageRendering = decision
+            renderer.imageRendering = decision
+        } else {
+            imageRendering = nil
+            self.imageDetector = imageDetector
+        }
+    }
+
+    /// Whether the back end is known; the first time it is not, sends the detector's queries
+    /// and starts the time limit.
+    private func isImageRenderingDecided() -> Bool {
+        guard imageRendering == nil else { return true }
+        guard !isDetecting, let imageDetector else { return false }
+        isDetecting = true
+        terminal.write(Array(imageDetector.queries.utf8))
+        let clock = clock
+        detectionTimeout = Task { [weak self] in
+            try? await clock.sleep(for: ImageDetector.timeLimit)
+            guard !Task.isCancelled, let self, let detector = self.imageDetector else { return }
+            self.decideImageRendering(detector.decisionAfterTimeLimit)
+        }
+        return false
+    }
+
+    /// Replies to the detector's queries; once decided, the ones that come late are dropped.
+    private func receive(_ replies: [TerminalReply]) {
+        for reply in replies {
+            guard var detector = imageDetector else { return }
+            let decision = detector.receive(reply)
+            imageDetector = detector
+            if let decision { decideImageRendering(decision) }
+        }
+    }
+
+    /// The back end is known: the first frame, which waited for it, is drawn.
+    private func decideImageRendering(_ rendering: ImageRendering) {
+        guard imageRendering == nil else { return }
+        imageRendering = rendering
+        renderer.imageRendering = rendering
+        imageDetector = nil
+        detectionTimeout?.cancel()
+        detectionTimeout = nil
+        if isRunning {
+            display()
+        }
+    }
+
+    /// Deletes the images the terminal holds for the app, so that its memory does not grow
+    /// after the app ends; the launcher calls it on the way out.
+    func releaseImages() {
+        detectionTimeout?.cancel()
+        let bytes = renderer.releaseImages()
+        if !bytes.isEmpty {
+            terminal.write(bytes)
         }
     }
 }

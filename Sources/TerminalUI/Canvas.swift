@@ -3,6 +3,9 @@ struct Cell: Equatable, Sendable {
     var character: Character
     var style: Style
     var isContinuation: Bool
+    /// The image an inline image covers this cell with (iTerm2), 0 for none: a cell that
+    /// stops being covered differs, so the renderer writes it and the picture goes.
+    var pictureID = 0
 
     static let blank = Cell(character: " ", style: .plain, isContinuation: false)
 }
@@ -18,6 +21,12 @@ struct Cell: Equatable, Sendable {
     /// Where the terminal's cursor shows, set by the text field being edited; hidden when nil.
     /// An input method draws the syllable being composed there.
     public var cursor: (x: Int, y: Int)?
+    /// Which image fills which cells, in the order drawn.
+    public private(set) var pictures: [Picture] = []
+    /// How images are drawn in this frame, and the kitty images sent: set by the renderer
+    /// that writes the frame (`Renderer.prepare(_:)`); plain until then.
+    var imageRendering = ImageRendering.plain
+    var kittyImages: KittyImageTable?
 
     public init(size: Size) {
         self.size = Size(width: max(size.width, 0), height: max(size.height, 0))
@@ -50,6 +59,84 @@ struct Cell: Equatable, Sendable {
                 put(" ", width: 1, x: x, y: y, style: style)
             }
         }
+    }
+
+    /// Fills `rect` with `image` as the back end draws it, or a frame around `label` when it
+    /// is plain (P3, P4). The caller keeps the aspect; the image is stretched to `rect`.
+    func draw(_ image: Image, in rect: Rect, label: String, halfBlocks: HalfBlockCache) {
+        let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        pictures.append(Picture(image: image, frame: area))
+        let fitsPlaceholders =
+            rect.width <= KittyPlaceholder.diacritics.count
+            && rect.height <= KittyPlaceholder.diacritics.count
+        switch imageRendering.backEnd {
+        case .kittyPlaceholders where fitsPlaceholders:
+            guard
+                let id = kittyImages?.id(for: image, columns: rect.width, rows: rect.height)
+            else { return drawFrame(label, in: area) }
+            let style = Style(foreground: .palette(UInt8(id)))
+            for y in area.y..<area.maxY {
+                for x in area.x..<area.maxX {
+                    let character = KittyPlaceholder.cell(row: y - rect.y, column: x - rect.x)
+                    setCell(
+                        Cell(character: character, style: style, isContinuation: false), x: x, y: y)
+                }
+            }
+        case .iTermInline where image.jpegData != nil:
+            for y in area.y..<area.maxY {
+                for x in area.x..<area.maxX {
+                    setCell(
+                        Cell(
+                            character: " ", style: .plain, isContinuation: false,
+                            pictureID: image.serialNumber), x: x, y: y)
+                }
+            }
+        case .kittyPlaceholders, .iTermInline, .halfBlocks:
+            var trueColor = true
+            if case .halfBlocks(let isTrueColor) = imageRendering.backEnd {
+                trueColor = isTrueColor
+            }
+            let cells = halfBlocks.cells(
+                for: image, size: Size(width: rect.width, height: rect.height),
+                trueColor: trueColor)
+            for y in area.y..<area.maxY {
+                for x in area.x..<area.maxX {
+                    setCell(cells[(y - rect.y) * rect.width + x - rect.x], x: x, y: y)
+                }
+            }
+        case .plain:
+            drawFrame(label, in: area)
+        }
+    }
+
+    /// A neutral frame with `label` in its middle, the plain picture of an image (P4).
+    private func drawFrame(_ label: String, in area: Rect) {
+        fill(area, style: .plain)
+        guard area.width >= 2, area.height >= 2 else {
+            draw(label, x: area.x, y: area.y, maxWidth: area.width, style: .dim)
+            return
+        }
+        let inner = area.width - 2
+        let line = String(repeating: "─", count: inner)
+        draw("┌" + line + "┐", x: area.x, y: area.y, style: .dim)
+        for y in (area.y + 1)..<(area.maxY - 1) {
+            draw("│", x: area.x, y: y, style: .dim)
+            draw("│", x: area.maxX - 1, y: y, style: .dim)
+        }
+        draw("└" + line + "┘", x: area.x, y: area.maxY - 1, style: .dim)
+        guard area.height >= 3, inner > 0 else { return }
+        let text = label.truncated(toWidth: inner)
+        let x = area.x + 1 + (inner - text.displayWidth) / 2
+        draw(text, x: x, y: area.y + (area.height - 1) / 2, maxWidth: inner, style: .dim)
+    }
+
+    /// Puts one cell that is no text to measure (a picture's), keeping wide characters whole.
+    private func setCell(_ cell: Cell, x: Int, y: Int) {
+        let index = y * size.width + x
+        clearHalves(at: index, rowStart: y * size.width)
+        cells[index] = cell
     }
 
     /// Copies a row drawn on its own to (x, y), clipped to the canvas.

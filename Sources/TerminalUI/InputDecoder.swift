@@ -9,12 +9,24 @@
 ///
 /// Bracketed paste (ESC [ 200 ~ … ESC [ 201 ~) comes out as one `.paste`, and scalars that
 /// make one character (e + ◌́, 👩‍👩‍👧, a flag) come out as one `.character`.
+///
+/// What the terminal sends in reply to a query (DA1 `ESC [ ? … c`, XTVERSION `ESC P > | …`,
+/// kitty's `ESC _ G …`, any `ESC ]` string) is never a key: it comes out of `takeReplies()`,
+/// however late it arrives and however it is split across reads (P3).
 public struct InputDecoder: Sendable {
     private var pending: [UInt8] = []
     /// After a CR, a directly following LF belongs to the same Enter (CRLF).
     private var skipsLineFeed = false
     /// The text of a paste whose end has not arrived yet.
     private var paste: [UInt8]?
+    /// Replies decoded and not taken yet.
+    private var replies: [TerminalReply] = []
+    /// True while the bytes pending are the start of a reply, which waits for its end
+    /// rather than for the Esc timeout.
+    public private(set) var isReadingReply = false
+
+    /// The longest reply kept while its end has not come; past it, it is dropped.
+    static let maximumReplySize = 4096
 
     private static let pasteEnd = Array("\u{1B}[201~".utf8)
     /// More than anyone pastes into a search bar; past it, a paste counts as ended.
@@ -32,12 +44,20 @@ public struct InputDecoder: Sendable {
         return decode(isFinal: false)
     }
 
-    /// Treats pending bytes as complete: a lone ESC becomes `.escape`.
+    /// Treats pending bytes as complete: a lone ESC becomes `.escape`. A reply whose end
+    /// has not come stays pending.
     public mutating func flush() -> [Key] {
         decode(isFinal: true)
     }
 
+    /// The replies decoded since the last call, in order.
+    public mutating func takeReplies() -> [TerminalReply] {
+        defer { replies = [] }
+        return replies
+    }
+
     private mutating func decode(isFinal: Bool) -> [Key] {
+        isReadingReply = false
         var keys: [Key] = []
         var index = 0
         while index < pending.count {
@@ -133,6 +153,10 @@ public struct InputDecoder: Sendable {
         switch pending[index + 1] {
         case UInt8(ascii: "["):
             return decodeControlSequence(at: index, isFinal: isFinal)
+        case UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "]"):
+            if let reply = decodeStringReply(at: index, isFinal: isFinal) { return reply }
+            let character = Character(Unicode.Scalar(pending[index + 1]))
+            return .complete(.alt(.character(character)), length: 2)
         case UInt8(ascii: "O"):
             guard index + 2 < pending.count else {
                 return isFinal ? .complete(.escape, length: 1) : .incomplete
@@ -173,6 +197,13 @@ public struct InputDecoder: Sendable {
                     paste = []
                     return .complete(nil, length: end - index + 1)
                 }
+                if parameters.hasPrefix("?"), byte == UInt8(ascii: "c") {
+                    let numbers = parameters.dropFirst().split(separator: ";").compactMap {
+                        Int($0)
+                    }
+                    replies.append(.deviceAttributes(numbers))
+                    return .complete(nil, length: end - index + 1)
+                }
                 if parameters.hasPrefix("<"), byte == UInt8(ascii: "M") || byte == UInt8(ascii: "m")
                 {
                     return .complete(
@@ -202,7 +233,64 @@ public struct InputDecoder: Sendable {
             }
             end += 1
         }
+        // `ESC [ ?` or `ESC [ >` came in one read: a reply, which no Esc typed by hand makes.
+        let isReply =
+            index + 2 < pending.count
+            && (pending[index + 2] == UInt8(ascii: "?") || pending[index + 2] == UInt8(ascii: ">"))
+        if isReply && end - index < Self.maximumReplySize {
+            isReadingReply = true
+            return .incomplete
+        }
         return isFinal ? .complete(.escape, length: 1) : .incomplete
+    }
+
+    /// A string reply: `ESC P` with a DCS's parameters (XTVERSION's `>|`), `ESC _ G` (kitty),
+    /// or `ESC ]` and a number, up to ST (`ESC \`) or BEL. nil when the bytes after the
+    /// introducer start no reply, so that ESC and the letter are Alt and the letter (S1).
+    private mutating func decodeStringReply(at index: Int, isFinal: Bool) -> Decoded? {
+        let introducer = pending[index + 1]
+        guard index + 2 < pending.count else { return isFinal ? nil : .incomplete }
+        let first = pending[index + 2]
+        let startsReply: Bool
+        switch introducer {
+        case UInt8(ascii: "P"): startsReply = (0x30...0x3F).contains(first) || first == 0x7C
+        case UInt8(ascii: "_"): startsReply = first == UInt8(ascii: "G")
+        default: startsReply = (0x30...0x39).contains(first)
+        }
+        guard startsReply else { return nil }
+        var end = index + 2
+        while end < pending.count {
+            let byte = pending[end]
+            if byte == 0x07 || byte == 0x1B {
+                guard byte == 0x07 || end + 1 < pending.count else { break }
+                let body = Array(pending[(index + 2)..<end])
+                let length = end - index + (byte == 0x07 ? 1 : 0)
+                guard byte == 0x07 || pending[end + 1] == UInt8(ascii: "\\") else {
+                    // ESC and anything but `\` ends a broken reply; the ESC starts what follows.
+                    replies.append(.other)
+                    return .complete(nil, length: length)
+                }
+                replies.append(Self.reply(introducer: introducer, body: body))
+                return .complete(nil, length: length + (byte == 0x07 ? 0 : 2))
+            }
+            end += 1
+        }
+        guard pending.count - index < Self.maximumReplySize else {
+            return .complete(nil, length: pending.count - index)
+        }
+        isReadingReply = true
+        return .incomplete
+    }
+
+    private static func reply(introducer: UInt8, body: [UInt8]) -> TerminalReply {
+        let text = String(decoding: body, as: UTF8.self)
+        if introducer == UInt8(ascii: "P"), text.hasPrefix(">|") {
+            return .version(String(text.dropFirst(2)))
+        }
+        if introducer == UInt8(ascii: "_"), text.hasPrefix("G") {
+            return .kittyGraphics(String(text.dropFirst()))
+        }
+        return .other
     }
 
     private static func controlSequenceKey(parameters: String, final: UInt8) -> Key? {

@@ -38,15 +38,24 @@ public enum ExitStatus {
 
 /// Launch modes shared by every step (L1, L4, L6, L7).
 public enum Launcher {
-    /// interactive when stdout is a TTY (and stdin is) outside Xcode's console;
-    /// printFirstScreen otherwise; playScript for --keys.
+    /// interactive when stdout is a TTY (and stdin is) outside Xcode's console, unless
+    /// `TERM` is `dumb`; printFirstScreen otherwise; playScript for --keys.
     public static func mode(for arguments: ParsedArguments, environment: [String: String])
         -> LaunchMode
     {
+        mode(for: arguments, environment: environment, isInteractive: Platform.isInteractive)
+    }
+
+    /// The same, for a terminal that is or is not one. A dumb terminal has no alternate
+    /// screen, no cursor moves and no mouse, so it gets the printed screen as a pipe does (P4).
+    static func mode(
+        for arguments: ParsedArguments, environment: [String: String], isInteractive: Bool
+    ) -> LaunchMode {
         if let script = arguments.keyScript {
             return .playScript(script)
         }
-        let isFullScreen = Platform.isInteractive && !runsInXcodeConsole(environment)
+        let isFullScreen =
+            isInteractive && !runsInXcodeConsole(environment) && environment["TERM"] != "dumb"
         return isFullScreen ? .interactive : .printFirstScreen
     }
 
@@ -70,10 +79,12 @@ public enum Launcher {
     /// (`ExitStatus`): 0 normally; 130 for Ctrl-C, typed or in a script (which then prints
     /// nothing); for the print modes 1 when the final screen shows an error (its message also
     /// to stderr on one line), 3 when the screen is too small to show the app, 4 when standard
-    /// output could not be written.
+    /// output could not be written. `images` says how pictures are drawn on the terminal
+    /// (P3); off screen they are always plain frames (P4).
     @MainActor
     public static func run(
-        mode: LaunchMode, help: HelpContent, makeRootViewController: @MainActor () -> ViewController
+        mode: LaunchMode, help: HelpContent, images: ImageOption = .auto,
+        makeRootViewController: @MainActor () -> ViewController
     ) async -> Int32 {
         switch mode {
         case .interactive:
@@ -83,8 +94,11 @@ public enum Launcher {
             }
             defer { terminal.restore() }
             let application = Application(
-                rootViewController: makeRootViewController(), terminal: terminal, help: help)
+                rootViewController: makeRootViewController(), terminal: terminal, help: help,
+                imageDetector: ImageDetector(
+                    option: images, environment: ProcessEnvironment.current))
             await application.run()
+            application.releaseImages()
             return application.wasInterrupted ? ExitStatus.interrupted : ExitStatus.success
         case .printFirstScreen:
             return await runOffScreen(

@@ -84,7 +84,9 @@ import Synchronization
     ) {
         var decoder = InputDecoder()
         while true {
-            let timeout = decoder.hasPendingInput ? escapeTimeoutMilliseconds : -1
+            // A reply whose end has not come waits for it, not for the Esc timeout.
+            let timeout =
+                decoder.hasPendingInput && !decoder.isReadingReply ? escapeTimeoutMilliseconds : -1
             switch Platform.waitForInput(wakeDescriptor: wakeDescriptor, timeout: timeout) {
             case .input:
                 let bytes = Platform.readStandardInput(maximumCount: 4096)
@@ -93,8 +95,10 @@ import Synchronization
                     return
                 }
                 sendKeys(decoder.feed(bytes), to: send)
+                sendReplies(decoder.takeReplies(), to: send)
             case .timeout:
                 sendKeys(decoder.flush(), to: send)
+                sendReplies(decoder.takeReplies(), to: send)
             case .wake:
                 let wakeBytes = Platform.read(from: wakeDescriptor, maximumCount: 64)
                 if wakeBytes.contains(Platform.stopWakeByte) {
@@ -113,6 +117,14 @@ import Synchronization
                 finish()
                 return
             }
+        }
+    }
+
+    nonisolated private static func sendReplies(
+        _ replies: [TerminalReply], to send: (TerminalEvent) -> Void
+    ) {
+        if !replies.isEmpty {
+            send(.replies(replies))
         }
     }
 

@@ -11,6 +11,9 @@
     private var previousCursor: (x: Int, y: Int)?
     /// True after `invalidate()`: whether the terminal shows its cursor is not known either.
     private var isCursorStateUnknown = false
+    /// How pictures are drawn: plain until the launch decides (P3).
+    var imageRendering = ImageRendering.plain
+    private let kittyImages = KittyImageTable()
 
     init(colorEnabled: Bool, hyperlinksEnabled: Bool = false) {
         self.colorEnabled = colorEnabled
@@ -26,15 +29,44 @@
         isCursorStateUnknown = true
     }
 
+    /// Gets `canvas` ready to be drawn for this renderer: its pictures drawn by this back end,
+    /// with the kitty ids this renderer has sent. Call before drawing the frame.
+    func prepare(_ canvas: Canvas) {
+        canvas.imageRendering = imageRendering
+        canvas.kittyImages = kittyImages
+        kittyImages.beginFrame()
+    }
+
+    /// The bytes that delete every kitty image sent, for the way out.
+    func releaseImages() -> [UInt8] {
+        Array(
+            kittyImages.removeAll().map {
+                ImageEscapes.kittyDelete(id: $0, rendering: imageRendering)
+            }.joined().utf8)
+    }
+
     /// The bytes that turn the last frame into `canvas`; empty when nothing changed.
+    ///
+    /// Pictures: a kitty image new in this frame is sent before the cells that place it, and
+    /// one no longer shown is deleted after them; an iTerm2 image is sent after its cells,
+    /// whenever any of them was written, as writing a cell erases what an image drew there.
     func render(_ canvas: Canvas) -> [UInt8] {
         var output = TerminalOutput(
             colorEnabled: colorEnabled, hyperlinksEnabled: hyperlinksEnabled)
         let size = canvas.size
         let old = previousSize == size ? previous : nil
+        let kitty =
+            canvas.kittyImages === kittyImages ? kittyImages.endFrame() : (send: [], delete: [])
+        for entry in kitty.send {
+            output.append(
+                ImageEscapes.kittyTransmission(
+                    id: entry.id, image: entry.image, columns: entry.columns, rows: entry.rows,
+                    rendering: imageRendering))
+        }
         if old == nil {
             output.append("\u{1B}[0m\u{1B}[H\u{1B}[2J")
         }
+        var writtenColumns: [Int: ClosedRange<Int>] = [:]
         for y in 0..<size.height {
             let rowStart = y * size.width
             guard var first = firstDifference(canvas, old, rowStart, size.width) else { continue }
@@ -56,6 +88,23 @@
             output.writeSpan(
                 canvas.cells[(rowStart + first)...(rowStart + last)], x: first, y: y,
                 reachesEndOfRow: last == size.width - 1, isOnClearedScreen: old == nil)
+            writtenColumns[y] = first...last
+        }
+        for picture in canvas.pictures where imageRendering.backEnd == .iTermInline {
+            guard let jpeg = picture.image.jpegData else { continue }
+            let frame = picture.frame
+            let isWritten = (frame.y..<frame.maxY).contains { y in
+                writtenColumns[y]?.overlaps(frame.x...(frame.maxX - 1)) == true
+            }
+            guard isWritten else { continue }
+            output.finish()
+            output.append(
+                ImageEscapes.iTermInlineImage(
+                    jpeg, x: frame.x, y: frame.y, columns: frame.width, rows: frame.height,
+                    rendering: imageRendering))
+        }
+        for id in kitty.delete {
+            output.append(ImageEscapes.kittyDelete(id: id, rendering: imageRendering))
         }
         output.finish()
         placeCursor(canvas.cursor, after: &output)

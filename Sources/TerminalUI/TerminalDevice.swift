@@ -24,6 +24,8 @@ public enum TerminalEvent: Sendable {
     /// another with nothing in between, so a burst acts the same on every run (E7).
     case keys([Key])
     case resize(Size)
+    /// Replies to the queries of image detection (P3), which are never keys.
+    case replies([TerminalReply])
 }
 
 /// A terminal that knows how many of its events the application has not consumed yet,
@@ -37,4 +39,10 @@ public enum TerminalEvent: Sendable {
 /// dumb. Off screen there are none, so a printed screen is plain text (D1, L6, L7).
 @MainActor protocol HyperlinkReporting: AnyObject {
     var showsHyperlinks: Bool { get }
+}
+
+/// A terminal that keeps which pictures the last frame showed, and where: the virtual one,
+/// so that a test can ask which poster is on screen, whatever the back end drew.
+@MainActor protocol PictureRecording: AnyObject {
+    func record(_ pictures: [Picture])
 }

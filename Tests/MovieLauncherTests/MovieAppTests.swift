@@ -41,6 +41,17 @@ struct MovieAppTests {
         #expect(launch.timeWindow == .day)
     }
 
+    @Test("P3: --images picks how posters are drawn, auto by default")
+    func images() throws {
+        #expect(try MovieApp.makeLaunch(arguments: [], environment: [:]).images == .auto)
+        for option in ImageOption.allCases {
+            let launch = try MovieApp.makeLaunch(
+                arguments: ["--images", option.rawValue], environment: [:])
+            #expect(launch.images == option)
+        }
+        #expect(MovieApp.usage(command: "mvc").contains("--images MODE"))
+    }
+
     @Test("L6: Xcode's console is told apart by the variables Xcode sets, and keys still play")
     func xcodeConsole() throws {
         let xcode = ["XPC_SERVICE_NAME": "application.com.apple.dt.Xcode.4242.4243"]
@@ -73,6 +84,8 @@ struct MovieAppTests {
             ([], ["TMDB_BASE_URL": "ftp://example.com"], "TMDB_BASE_URL"),
             ([], ["TMDB_LANGUAGE": "klingon"], "TMDB_LANGUAGE"),
             (["--keys", "down dwn"], [:], "dwn"),
+            (["--images", "sixel"], [:], "--images"),
+            (["--images"], [:], "--images"),
         ]
 
     @Test("L4: bad input is a usage error that says what was wrong", arguments: badInputs.indices)

@@ -20,6 +20,27 @@ import Testing
         #expect(result.screen.contains { $0.contains("Loading…") })
     }
 
+    @Test(
+        "TERM=dumb on a terminal prints the screen as a pipe does; other terminals are full-screen (P4, L6)"
+    )
+    func dumbTerminalPrints() {
+        let arguments = ParsedArguments()
+        func mode(_ environment: [String: String], isInteractive: Bool = true) -> String {
+            "\(Launcher.mode(for: arguments, environment: environment, isInteractive: isInteractive))"
+        }
+        #expect(mode(["TERM": "dumb"]) == "printFirstScreen")
+        #expect(mode(["TERM": "xterm-256color"]) == "interactive")
+        #expect(mode(["TERM": "xterm-256color"], isInteractive: false) == "printFirstScreen")
+        let script = ParsedArguments(keyScript: [.down])
+        guard
+            case .playScript = Launcher.mode(
+                for: script, environment: ["TERM": "dumb"], isInteractive: true)
+        else {
+            Issue.record("a key script plays on a dumb terminal too")
+            return
+        }
+    }
+
     @Test("a screen that settles is reported as settled (L6)")
     func aSettledScreenIsSettled() async {
         let result = await Launcher.renderOffScreen(
