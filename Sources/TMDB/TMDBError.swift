@@ -41,6 +41,9 @@ public enum TMDBError: LoadFailure, Sendable, Equatable, CustomStringConvertible
     /// A redirect to another server (`origin`, e.g. "http://127.0.0.2:8080") was not
     /// followed: the credential is only ever sent to the configured host (L3, L8).
     case redirectRefused(origin: String)
+    /// `server` redirected the request again and again within itself (a redirect loop) until
+    /// the session gave up following.
+    case tooManyRedirects(server: String)
     /// The caller stopped waiting (the task was cancelled); screens ignore this one.
     case cancelled
 
@@ -87,6 +90,8 @@ public enum TMDBError: LoadFailure, Sendable, Equatable, CustomStringConvertible
         case .redirectRefused(let origin):
             return
                 "Refused a redirect to another server (\(origin)): the credential goes only to the configured host."
+        case .tooManyRedirects(let server):
+            return "\(server) redirected the request too many times."
         case .cancelled:
             return "The request was cancelled."
         }
