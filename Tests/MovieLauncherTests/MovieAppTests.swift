@@ -7,6 +7,10 @@ import Testing
 /// The launcher every step shares: options and variables become one configuration (L3–L5).
 @Suite("MovieApp")
 struct MovieAppTests {
+    /// Values of the shapes TMDB's credentials have, which a launch checks (L8).
+    static let key = "0123456789abcdef0123456789abcdef"
+    static let token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl"
+
     @Test("L2: no credential means sample data, week, en-US")
     func defaults() throws {
         let launch = try MovieApp.makeLaunch(arguments: [], environment: [:])
@@ -21,10 +25,10 @@ struct MovieAppTests {
         let launch = try MovieApp.makeLaunch(
             arguments: [],
             environment: [
-                "TMDB_ACCESS_TOKEN": "token", "TMDB_API_KEY": "key",
+                "TMDB_ACCESS_TOKEN": Self.token, "TMDB_API_KEY": Self.key,
                 "TMDB_BASE_URL": "http://127.0.0.1:8080", "TMDB_LANGUAGE": "ko-KR",
             ])
-        #expect(launch.configuration.credential == .accessToken("token"))
+        #expect(launch.configuration.credential == .accessToken(Self.token))
         #expect(launch.configuration.baseURL.absoluteString == "http://127.0.0.1:8080")
         #expect(launch.configuration.language == "ko-KR")
         #expect(!launch.configuration.usesSampleData)
@@ -34,7 +38,7 @@ struct MovieAppTests {
     func options() throws {
         let launch = try MovieApp.makeLaunch(
             arguments: ["--offline", "--latency", "800", "--language=ja-JP", "--window", "day"],
-            environment: ["TMDB_API_KEY": "key", "TMDB_LANGUAGE": "ko-KR"])
+            environment: ["TMDB_API_KEY": Self.key, "TMDB_LANGUAGE": "ko-KR"])
         #expect(launch.configuration.usesSampleData)
         #expect(launch.configuration.sampleLatency == .milliseconds(800))
         #expect(launch.configuration.language == "ja-JP")
