@@ -73,7 +73,13 @@ struct MovieAppTests {
             (["--latency", "-5"], [:], "--latency"),
             (["--window", "month"], [:], "--window"),
             (["--language", "korean"], [:], "--language"),
-            (["--language", "KO-kr"], [:], "--language"),
+            (["--language", "zz-ZZ"], [:], "--language"),
+            (["--language", "ko-ZZ"], [:], "--language"),
+            (["--language", "ko_KR"], [:], "--language"),
+            (["--language", "ko-KR-x"], [:], "--language"),
+            (["--language", ""], [:], "--language"),
+            ([], ["TMDB_API_KEY": "x"], "TMDB_API_KEY is not a TMDB API key"),
+            ([], ["TMDB_ACCESS_TOKEN": "x"], "TMDB_ACCESS_TOKEN is not a TMDB access token"),
             ([], ["TMDB_BASE_URL": "ftp://example.com"], "TMDB_BASE_URL"),
             ([], ["TMDB_LANGUAGE": "klingon"], "TMDB_LANGUAGE"),
             (["--keys", "down dwn"], [:], "dwn"),
@@ -87,6 +93,29 @@ struct MovieAppTests {
         } throws: { error in
             (error as? UsageError)?.message.contains(mentions) == true
         }
+    }
+
+    /// L3: what TMDB takes, an ISO 639-1 language with or without a region in any case, is
+    /// taken and written one way; --help says so.
+    @Test(
+        "L3: --language and TMDB_LANGUAGE take ISO 639-1, region optional, any case",
+        arguments: [
+            ("ko-KR", "ko-KR"), ("KO-kr", "ko-KR"), ("ko-kr", "ko-KR"), ("ko", "ko"), ("KO", "ko"),
+            ("pt-br", "pt-BR"), ("en", "en"),
+        ])
+    func languageIsNormalised(given: String, used: String) throws {
+        let option = try MovieApp.makeLaunch(arguments: ["--language", given], environment: [:])
+        #expect(option.configuration.language == used)
+        let variable = try MovieApp.makeLaunch(
+            arguments: [], environment: ["TMDB_LANGUAGE": given])
+        #expect(variable.configuration.language == used)
+    }
+
+    @Test("L4: --help says which language codes --language takes")
+    func helpSaysWhichLanguagesAreTaken() {
+        let usage = MovieApp.usage(command: "mvc")
+        #expect(usage.contains("ISO 639-1"))
+        #expect(usage.contains("any case"))
     }
 
     @Test("L8: a usage error never repeats a credential")

@@ -191,6 +191,16 @@ import Testing
         #expect(other.body == english.body)
     }
 
+    /// L3 offline: a language is answered in the bundled language of the same language in any
+    /// region, as TMDB answers "ko" in Korean, not silently in English.
+    @Test(arguments: ["ko", "ko-US"])
+    func aLanguageWithoutItsRegionGetsItsOwnSampleData(_ language: String) throws {
+        let korean = try url("/3/trending/movie/week?page=1&language=ko-KR")
+        let asked = try url("/3/trending/movie/week?page=1&language=\(language)")
+        #expect(SampleData.response(for: asked).statusCode == 200)
+        #expect(SampleData.response(for: asked).body == SampleData.response(for: korean).body)
+    }
+
     /// A language with trending files of its own never mixes in en-US pages.
     @Test(arguments: SampleFile.all.filter { $0.language != "en-US" && $0.kind == .page })
     func ownTrendingIsServed(_ file: SampleFile) throws {
