@@ -208,3 +208,32 @@ import Testing
         #expect(SampleData.response(for: requestURL).body == (try Data(contentsOf: file.url)))
     }
 }
+
+/// D1 offline: the sample data's videos are made up, so no sample trailer pretends to be a
+/// YouTube video (a made-up ID plays "Video unavailable"): each links to a YouTube search for
+/// its film's title and year.
+@Suite struct SampleTrailerTests {
+    static let videoFiles = SampleFile.all.filter { $0.kind == .videos }
+
+    @Test(.enabled(if: !videoFiles.isEmpty), arguments: videoFiles)
+    func everySampleVideoLinksToASearchForItsFilm(_ file: SampleFile) throws {
+        let videos = try JSONDecoder().decode(VideoList.self, from: Data(contentsOf: file.url))
+        let detailPath = file.relativePath.replacingOccurrences(of: "/videos.json", with: ".json")
+        let detailURL = try #require(SampleFile.all.first { $0.relativePath == detailPath }?.url)
+        let detail = try JSONDecoder().decode(MovieDetail.self, from: Data(contentsOf: detailURL))
+        let year = String(detail.releaseDate.prefix(4))
+        // A title's control characters (a hostile sample title, T4) are not searched for.
+        let title = String(
+            detail.title.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) })
+        for video in videos.results where video.site == "YouTube" {
+            let link = try #require(video.youTubeURL)
+            let components = try #require(URLComponents(url: link, resolvingAgainstBaseURL: false))
+            #expect(components.host == "www.youtube.com")
+            #expect(components.path == "/results", "\(file) \(video.name): not a made-up video ID")
+            let search = components.queryItems?.first { $0.name == "search_query" }?.value ?? ""
+            let film = year.isEmpty ? title : "\(title) \(year)"
+            // YouTube reads "+" in a query as a space.
+            #expect(search.replacingOccurrences(of: "+", with: " ") == film, "\(file)")
+        }
+    }
+}
