@@ -395,7 +395,9 @@ struct ProcessTests {
     func unreachableServer(step: Step) async throws {
         let result = try await RunResult.run(
             step.command, [],
-            environment: ["TMDB_API_KEY": TestCredentials.apiKey, "TMDB_BASE_URL": "http://127.0.0.1:9"])
+            environment: [
+                "TMDB_API_KEY": TestCredentials.apiKey, "TMDB_BASE_URL": "http://127.0.0.1:9",
+            ])
         #expect(result.status == 1)
         // T9: the host and port, nothing more: not "offline", which the system did not say.
         #expect(result.standardOutput.contains("Couldn't connect to 127.0.0.1:9."))

@@ -134,7 +134,7 @@ import Testing
         #expect(error?.message == "Lost the connection to TMDB before its answer was complete.")
     }
 
-    @Test("T9: a connection closed with no answer at all is a lost connection, not a malformed answer")
+    @Test("T9: a connection closed with no answer is a lost connection, not a malformed answer")
     func connectionClosedWithNoAnswerIsLost() async throws {
         let server = try ScriptedHTTPServer { _ in .close }
         defer { server.stop() }

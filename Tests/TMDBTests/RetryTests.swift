@@ -87,7 +87,8 @@ import Testing
                 .trendingMovies(timeWindow: .week, page: 1)
         }
         #expect(error == .rateLimited(retryAfter: 4))
-        #expect(error?.message == "TMDB is limiting requests (it asked for 4 s); try again shortly.")
+        #expect(
+            error?.message == "TMDB is limiting requests (it asked for 4 s); try again shortly.")
         #expect(recorder.durations == Array(repeating: .seconds(1), count: 8), "4 s, twice")
         #expect(stub.requests.count == 3)  // the first try and two retries
     }
