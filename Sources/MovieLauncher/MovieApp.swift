@@ -30,7 +30,7 @@ public enum MovieApp {
             summary: "delay every sample-data response by MS milliseconds"),
         CommandLineOption(
             name: "--language", valueName: "CODE",
-            summary: "TMDB language, e.g. en-US (default) or ko-KR"),
+            summary: "ISO 639-1 language, region optional, any case: ko, KO-kr (default en-US)"),
         CommandLineOption(
             name: "--window", valueName: "day|week",
             summary: "the first trending window (default week)"),
@@ -72,12 +72,10 @@ public enum MovieApp {
         } catch {
             throw UsageError(message: error.message)
         }
-        guard isLanguageCode(configuration.language) else {
-            throw UsageError(
-                message:
-                    "TMDB_LANGUAGE expects a code like en-US or ko-KR, not \(UsageError.quoted(configuration.language))"
-            )
+        guard let language = LanguageCode.normalized(configuration.language) else {
+            throw UsageError(message: languageError("TMDB_LANGUAGE", configuration.language))
         }
+        configuration.language = language
         if parsed.values["--offline"] != nil {
             configuration.forcesSampleData = true
         }
@@ -90,12 +88,9 @@ public enum MovieApp {
             }
             configuration.sampleLatency = .milliseconds(milliseconds)
         }
-        if let language = parsed.values["--language"] {
-            guard isLanguageCode(language) else {
-                throw UsageError(
-                    message:
-                        "--language expects a code like en-US or ko-KR, not \(UsageError.quoted(language))"
-                )
+        if let text = parsed.values["--language"] {
+            guard let language = LanguageCode.normalized(text) else {
+                throw UsageError(message: languageError("--language", text))
             }
             configuration.language = language
         }
@@ -201,15 +196,9 @@ public enum MovieApp {
             "sample data bundled with the app (set TMDB_ACCESS_TOKEN or TMDB_API_KEY for live TMDB)"
     }
 
-    private static func isLanguageCode(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard let language = parts.first, language.count == 2,
-            language.allSatisfy({ $0.isLowercase && $0.isASCII }),
-            parts.count <= 2
-        else { return false }
-        guard parts.count == 2 else { return true }
-        let region = parts[1]
-        return region.count == 2 && region.allSatisfy { $0.isUppercase && $0.isASCII }
+    /// What a language TMDB would not take says: the form it takes, and what was given.
+    private static func languageError(_ source: String, _ text: String) -> String {
+        "\(source) expects an ISO 639-1 language, alone or with a region (en, ko-KR), not \(UsageError.quoted(text))"
     }
 
     private static func printError(_ text: String) {

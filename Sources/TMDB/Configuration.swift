@@ -88,9 +88,10 @@ public struct Configuration: Sendable, CustomStringConvertible {
     }
 
     /// Reads TMDB_ACCESS_TOKEN (wins), TMDB_API_KEY, TMDB_BASE_URL, TMDB_IMAGE_BASE_URL,
-    /// TMDB_LANGUAGE (L3) and TMDB_TIMEOUT. Empty values count as unset. A TMDB_BASE_URL or
-    /// TMDB_IMAGE_BASE_URL that is not an http(s) URL, or a TMDB_TIMEOUT that is not whole
-    /// seconds from 1 to 300, throws.
+    /// TMDB_LANGUAGE (L3) and TMDB_TIMEOUT. Empty values count as unset. A credential that
+    /// cannot be TMDB's (`Credential.shapeProblem`), a TMDB_BASE_URL or TMDB_IMAGE_BASE_URL
+    /// that is not an http(s) URL, or a TMDB_TIMEOUT that is not whole seconds from 1 to 300,
+    /// throws.
     public static func fromEnvironment(
         _ environment: [String: String]
     ) throws(ConfigurationError) -> Configuration {
@@ -105,6 +106,9 @@ public struct Configuration: Sendable, CustomStringConvertible {
             configuration.credential = .accessToken(token)
         } else if let key = value("TMDB_API_KEY") {
             configuration.credential = .apiKey(key)
+        }
+        if let problem = configuration.credential?.shapeProblem {
+            throw ConfigurationError(message: problem)
         }
         // The values are not echoed: someone may have pasted a URL with `api_key=` in it.
         func serverURL(_ name: String) throws(ConfigurationError) -> URL? {

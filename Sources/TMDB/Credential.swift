@@ -27,6 +27,49 @@ public enum Credential: Sendable, Hashable, CustomStringConvertible, CustomDebug
         }
     }
 
+    /// Why this cannot be one of TMDB's credentials, in one line that names the variable and
+    /// not the value; nil when it has their shape. A v3 API key is 32 hexadecimal characters;
+    /// an access token is a JSON Web Token, three base64url parts joined by dots, the first
+    /// "eyJ…" (a JSON header). Checked at launch, so that a mistyped value is a usage error
+    /// before anything is sent, and the value redacted from messages is never a short string
+    /// that ordinary text contains (L8).
+    public var shapeProblem: String? {
+        switch self {
+        case .apiKey(let key):
+            let isKey = key.utf8.count == 32 && key.utf8.allSatisfy(Self.isHexadecimalByte)
+            return isKey
+                ? nil : "TMDB_API_KEY is not a TMDB API key: those are 32 hexadecimal characters."
+        case .accessToken(let token):
+            let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+            let isToken =
+                parts.count == 3 && token.hasPrefix("eyJ")
+                && parts.allSatisfy { part in
+                    !part.isEmpty && part.utf8.allSatisfy(Self.isBase64URLByte)
+                }
+            return isToken
+                ? nil
+                : "TMDB_ACCESS_TOKEN is not a TMDB access token: those are long JWTs, eyJ….….…"
+        }
+    }
+
+    private static func isHexadecimalByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
+            UInt8(ascii: "A")...UInt8(ascii: "F"):
+            true
+        default: false
+        }
+    }
+
+    private static func isBase64URLByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            true
+        default: false
+        }
+    }
+
     public var description: String {
         switch self {
         case .accessToken: "access token from TMDB_ACCESS_TOKEN (redacted)"

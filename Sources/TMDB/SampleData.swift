@@ -14,16 +14,29 @@ import Foundation
 /// some sample file names, gets one of the six small posters in `SampleData/posters/`, always
 /// the same one for the same path; any other image path gets 404.
 ///
-/// Language fallback: a language without its own file falls back to `en-US` for detail and
-/// videos. For trending, a language that has trending files of its own never falls back (a
-/// missing page there is the end of its list); a language with none for that window gets
-/// `en-US`'s pages, so `--language xx-YY` offline still shows a list instead of an error.
+/// Language fallback: a language is answered from a bundled one of the same language in any
+/// region ("ko" from `ko-KR`). A language without its own file falls back to `en-US` for
+/// detail and videos. For trending, a language that has trending files of its own never falls
+/// back (a missing page there is the end of its list); a language with none for that window
+/// gets `en-US`'s pages, so `--language fr` offline still shows a list instead of an error.
 public enum SampleData {
     /// The `SampleData` folder inside the module's resources; `nil` only if the bundle is broken.
     public static let directoryURL: URL? = Bundle.module.url(
         forResource: "SampleData", withExtension: nil)
 
     static let fallbackLanguage = "en-US"
+
+    /// The languages with files of their own.
+    static let bundledLanguages = ["en-US", "ko-KR"]
+
+    /// The bundled language to answer `language` in: itself, or one of the same language in
+    /// another region ("ko" and "ko-US" get "ko-KR"), as TMDB answers "ko" in Korean. Any
+    /// other language is kept, to fall back as the type's documentation says.
+    static func bundledLanguage(for language: String) -> String {
+        if bundledLanguages.contains(language) { return language }
+        let base = language.split(separator: "-").first.map(String.init) ?? language
+        return bundledLanguages.first { $0.hasPrefix(base + "-") } ?? language
+    }
 
     /// Status and JSON body TMDB would answer for this request path + query; 404 code 34 when
     /// absent, 400 code 22 for a page outside 1…500.
@@ -42,7 +55,7 @@ public enum SampleData {
         if isPosterPath(segments) {
             return posterResponse(posterPath: "/" + segments[segments.count - 1])
         }
-        var language = query["language"] ?? fallbackLanguage
+        var language = bundledLanguage(for: query["language"] ?? fallbackLanguage)
         if !isPlainName(language) { language = fallbackLanguage }
 
         if segments == ["3", "search", "movie"] {

@@ -249,6 +249,10 @@ public struct TMDBClient: Sendable {
             // The server was reached and the connection broke: a reset, or a body shorter than
             // its Content-Length (Linux's URLSession reports that one as `.unknown`).
             return .connectionLost
+        case let code where closedWithoutAnswer.contains(code):
+            return .connectionLost
+        case .httpTooManyRedirects:
+            return .tooManyRedirects(server: server)
         case .badServerResponse, .cannotParseResponse, .cannotDecodeContentData,
             .cannotDecodeRawData, .zeroByteResource:
             return .unreadableResponse(detail: "the server's answer was malformed.")
@@ -256,6 +260,18 @@ public struct TMDBClient: Sendable {
             return TMDBError(connectionFailure: code, server: server)
         }
     }
+
+    #if canImport(FoundationNetworking)
+        /// What a connection closed before any answer is reported as, besides
+        /// `.networkConnectionLost`: libcurl's "empty reply from server" arrives as
+        /// `.badServerResponse`, which never means anything else on Linux (T9).
+        static let closedWithoutAnswer: Set<URLError.Code> = [.badServerResponse]
+    #else
+        /// Apple's URLSession reports a connection closed before any answer as
+        /// `.networkConnectionLost`, and keeps `.badServerResponse` for an answer it could not
+        /// read (T9).
+        static let closedWithoutAnswer: Set<URLError.Code> = []
+    #endif
 
     /// "results[3].vote_count: expected Int, found a string" — where and what, in one line.
     package static func describe(_ error: DecodingError) -> String {

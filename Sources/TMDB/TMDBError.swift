@@ -30,7 +30,7 @@ public enum TMDBError: LoadFailure, Sendable, Equatable, CustomStringConvertible
     case credentialRejected(variable: String?)
     /// 404: no such movie, or a path TMDB does not know (code 34).
     case notFound
-    /// 429 after the retries of `RetryPolicy` are used up (E6).
+    /// 429 after the retries of `RetryPolicy` are used up (E6), with TMDB's `Retry-After`.
     case rateLimited(retryAfter: Int?)
     /// 5xx.
     case serverError(status: Int)
@@ -41,6 +41,9 @@ public enum TMDBError: LoadFailure, Sendable, Equatable, CustomStringConvertible
     /// A redirect to another server (`origin`, e.g. "http://127.0.0.2:8080") was not
     /// followed: the credential is only ever sent to the configured host (L3, L8).
     case redirectRefused(origin: String)
+    /// `server` redirected the request again and again within itself (a redirect loop) until
+    /// the session gave up following.
+    case tooManyRedirects(server: String)
     /// The caller stopped waiting (the task was cancelled); screens ignore this one.
     case cancelled
 
@@ -68,9 +71,13 @@ public enum TMDBError: LoadFailure, Sendable, Equatable, CustomStringConvertible
             return "TMDB rejected the request: set TMDB_ACCESS_TOKEN or TMDB_API_KEY."
         case .notFound:
             return "TMDB has no such movie or page."
-        case .rateLimited(let seconds?):
+        case .rateLimited(let seconds?) where seconds >= 60:
             return "TMDB is limiting requests; try again in \(Self.waitText(seconds: seconds))."
-        case .rateLimited(nil):
+        case .rateLimited(let seconds?) where seconds > 0:
+            // The message stays on screen without counting down: a wait in seconds is said as
+            // what TMDB asked, which stays true, and not as a time from now, which would not.
+            return "TMDB is limiting requests (it asked for \(seconds) s); try again shortly."
+        case .rateLimited:
             return "TMDB is limiting requests; try again shortly."
         case .serverError(let status):
             return "TMDB had a server error (HTTP \(status))."
@@ -83,6 +90,8 @@ public enum TMDBError: LoadFailure, Sendable, Equatable, CustomStringConvertible
         case .redirectRefused(let origin):
             return
                 "Refused a redirect to another server (\(origin)): the credential goes only to the configured host."
+        case .tooManyRedirects(let server):
+            return "\(server) redirected the request too many times."
         case .cancelled:
             return "The request was cancelled."
         }

@@ -67,14 +67,42 @@ public struct Video: Decodable, Sendable, Hashable {
         includingFractionalSeconds: true)
 
     /// `https://www.youtube.com/watch?v=KEY` for a YouTube video, otherwise `nil`.
+    ///
+    /// A key with a character no YouTube ID has (one outside `A–Z a–z 0–9 - _`) is a search
+    /// instead: `https://www.youtube.com/results?search_query=KEY`. The bundled sample data's
+    /// videos are made up, so their keys are the film's title and year ("Dune: Part Two 2024"),
+    /// and their links search for the film instead of pretending to be a video that does not
+    /// exist.
     public var youTubeURL: URL? {
         guard site == "YouTube", !key.isEmpty else { return nil }
         var components = URLComponents()
         components.scheme = "https"
         components.host = "www.youtube.com"
-        components.path = "/watch"
-        components.queryItems = [URLQueryItem(name: "v", value: key)]
+        if key.utf8.allSatisfy(Self.isVideoIDByte) {
+            components.path = "/watch"
+            components.queryItems = [URLQueryItem(name: "v", value: key)]
+        } else {
+            // Spaces as "+", as YouTube's own search writes them: the address stays short
+            // enough for one line of a terminal (D1).
+            var allowed = CharacterSet.urlQueryAllowed
+            allowed.remove(charactersIn: "&+=#")
+            let words = key.split(separator: " ").compactMap { word in
+                String(word).addingPercentEncoding(withAllowedCharacters: allowed)
+            }
+            components.path = "/results"
+            components.percentEncodedQuery = "search_query=" + words.joined(separator: "+")
+        }
         return components.url
+    }
+
+    /// The bytes of a YouTube video ID: base64url's alphabet.
+    private static func isVideoIDByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            true
+        default: false
+        }
     }
 }
 

@@ -154,7 +154,9 @@ struct CancellationOnQuitTests {
             var process = try #require(
                 PseudoTerminalProcess(
                     executable: RunResult.executable(step.command).path,
-                    environment: ["TMDB_API_KEY": "k", "TMDB_BASE_URL": server.baseURL]))
+                    environment: [
+                        "TMDB_API_KEY": TestCredentials.apiKey, "TMDB_BASE_URL": server.baseURL,
+                    ]))
             defer { process.close() }
             #expect(await server.waitUntil { !$0.requests.isEmpty }, "the first page was asked for")
 

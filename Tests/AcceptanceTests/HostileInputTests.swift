@@ -16,17 +16,19 @@ import Testing
 /// them: a process shares no client with them.
 @Suite("Hostile input", .serialized)
 struct HostileInputTests {
-    static let secret = "SENTINEL-hostile-5ec2e7"
+    static let secrets = [TestCredentials.apiKey, TestCredentials.accessToken]
     static let credentialVariables = ["TMDB_API_KEY", "TMDB_ACCESS_TOKEN"]
     /// An OSC that retitles the terminal.
     static let retitle = "\u{1B}]2;PWNED\u{7}"
 
     static var page: StubResponse { Fixtures.page(1, of: 1, Fixtures.movies(1...3)) }
 
-    /// Whether any request carried the secret, in the header or the query.
+    /// Whether any request carried a secret, in the header or the query.
     static func carriesSecret(_ request: ScriptedHTTPServer.Request) -> Bool {
-        request.headers["authorization"]?.contains(secret) == true
-            || request.queryItems["api_key"] == secret
+        secrets.contains { secret in
+            request.headers["authorization"]?.contains(secret) == true
+                || request.queryItems["api_key"] == secret
+        }
     }
 
     /// C0 (a newline excepted), DEL and C1: what a terminal would act on.
@@ -60,15 +62,17 @@ struct HostileInputTests {
 
         let result = try await RunResult.run(
             step.command, [],
-            environment: [variable: Self.secret, "TMDB_BASE_URL": server.baseURL])
+            environment: [
+                variable: TestCredentials.value(for: variable), "TMDB_BASE_URL": server.baseURL,
+            ])
 
         #expect(result.status == 1)
         #expect(result.standardOutput.contains("Refused a redirect to another server"))
         let errorLines = result.standardError.split(separator: "\n")
         #expect(errorLines.count == 1)
         #expect(errorLines.first?.contains("localhost:\(server.port)") == true)
-        #expect(!result.standardOutput.contains(Self.secret))
-        #expect(!result.standardError.contains(Self.secret))
+        #expect(!result.standardOutput.contains(TestCredentials.value(for: variable)))
+        #expect(!result.standardError.contains(TestCredentials.value(for: variable)))
         let sent = server.requests.dropFirst(probes)
         #expect(!sent.isEmpty, "the configured host was asked")
         #expect(
@@ -88,7 +92,9 @@ struct HostileInputTests {
 
         let result = try await RunResult.run(
             step.command, [],
-            environment: [variable: Self.secret, "TMDB_BASE_URL": server.baseURL])
+            environment: [
+                variable: TestCredentials.value(for: variable), "TMDB_BASE_URL": server.baseURL,
+            ])
 
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("Movie 1"))
@@ -110,7 +116,7 @@ struct HostileInputTests {
 
         let result = try await RunResult.run(
             step.command, [],
-            environment: ["TMDB_API_KEY": "k", "TMDB_BASE_URL": server.baseURL])
+            environment: ["TMDB_API_KEY": TestCredentials.apiKey, "TMDB_BASE_URL": server.baseURL])
 
         #expect(result.status == 1)
         #expect(result.standardOutput.contains("Lost the connection to TMDB"))
@@ -132,7 +138,7 @@ struct HostileInputTests {
 
         let result = try await RunResult.run(
             step.command, [],
-            environment: ["TMDB_API_KEY": "k", "TMDB_BASE_URL": server.baseURL])
+            environment: ["TMDB_API_KEY": TestCredentials.apiKey, "TMDB_BASE_URL": server.baseURL])
 
         #expect(result.status == 1)
         #expect(result.standardOutput.contains("try again in 1 h"))

@@ -18,7 +18,8 @@ struct HungServerTests {
         let result = try await RunResult.run(
             step.command, [],
             environment: [
-                "TMDB_API_KEY": "k", "TMDB_BASE_URL": server.baseURL, "TMDB_TIMEOUT": "1",
+                "TMDB_API_KEY": TestCredentials.apiKey, "TMDB_BASE_URL": server.baseURL,
+                "TMDB_TIMEOUT": "1",
             ])
 
         #expect(result.status == 1)

@@ -358,7 +358,7 @@ struct ProcessTests {
         "L8: a credential never appears in output, also when TMDB rejects it", arguments: Step.all,
         ["TMDB_API_KEY", "TMDB_ACCESS_TOKEN"])
     func rejectedCredentialIsNeverPrinted(step: Step, variable: String) async throws {
-        let secret = "SENTINEL-\(variable)-c0ffee"
+        let secret = TestCredentials.value(for: variable)
         let rejection = StubResponse.tmdbError(
             statusCode: 401, code: 7,
             message: "Invalid API key: You must be granted a valid key.")
@@ -376,11 +376,28 @@ struct ProcessTests {
         #expect(server.requests.count >= 1, "the rejection came from the server")
     }
 
+    @Test(
+        "L8: a credential that cannot be TMDB's is a usage error before anything is sent",
+        arguments: Step.all, ["TMDB_API_KEY", "TMDB_ACCESS_TOKEN"])
+    func misshapenCredentialIsAUsageError(step: Step, variable: String) async throws {
+        let server = try ScriptedHTTPServer { _ in .response(.json("{}")) }
+        defer { server.stop() }
+        let result = try await RunResult.run(
+            step.command, [], environment: [variable: "x", "TMDB_BASE_URL": server.baseURL])
+        #expect(result.status == 2)
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("\(step.command): \(variable) is not a TMDB ") == true)
+        #expect(lines.count == 2, "what was wrong, and a hint to try --help (L4)")
+        #expect(server.requests.isEmpty, "nothing was sent")
+    }
+
     @Test("L3: an unreachable server is a plain message, not a crash", arguments: Step.all)
     func unreachableServer(step: Step) async throws {
         let result = try await RunResult.run(
             step.command, [],
-            environment: ["TMDB_API_KEY": "k", "TMDB_BASE_URL": "http://127.0.0.1:9"])
+            environment: [
+                "TMDB_API_KEY": TestCredentials.apiKey, "TMDB_BASE_URL": "http://127.0.0.1:9",
+            ])
         #expect(result.status == 1)
         // T9: the host and port, nothing more: not "offline", which the system did not say.
         #expect(result.standardOutput.contains("Couldn't connect to 127.0.0.1:9."))
@@ -392,7 +409,7 @@ struct ProcessTests {
         "T9 L8: the server a connection failed to is named by host and port, never with a credential or a query",
         arguments: Step.all)
     func unreachableServerIsNamedWithoutSecrets(step: Step) async throws {
-        let secret = "SENTINEL-c0ffee"
+        let secret = TestCredentials.apiKey
         let result = try await RunResult.run(
             step.command, [],
             environment: [

@@ -7,6 +7,10 @@ import Testing
 /// The launcher every step shares: options and variables become one configuration (L3–L5).
 @Suite("MovieApp")
 struct MovieAppTests {
+    /// Values of the shapes TMDB's credentials have, which a launch checks (L8).
+    static let key = "0123456789abcdef0123456789abcdef"
+    static let token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl"
+
     @Test("L2: no credential means sample data, week, en-US")
     func defaults() throws {
         let launch = try MovieApp.makeLaunch(arguments: [], environment: [:])
@@ -21,10 +25,10 @@ struct MovieAppTests {
         let launch = try MovieApp.makeLaunch(
             arguments: [],
             environment: [
-                "TMDB_ACCESS_TOKEN": "token", "TMDB_API_KEY": "key",
+                "TMDB_ACCESS_TOKEN": Self.token, "TMDB_API_KEY": Self.key,
                 "TMDB_BASE_URL": "http://127.0.0.1:8080", "TMDB_LANGUAGE": "ko-KR",
             ])
-        #expect(launch.configuration.credential == .accessToken("token"))
+        #expect(launch.configuration.credential == .accessToken(Self.token))
         #expect(launch.configuration.baseURL.absoluteString == "http://127.0.0.1:8080")
         #expect(launch.configuration.language == "ko-KR")
         #expect(!launch.configuration.usesSampleData)
@@ -34,7 +38,7 @@ struct MovieAppTests {
     func options() throws {
         let launch = try MovieApp.makeLaunch(
             arguments: ["--offline", "--latency", "800", "--language=ja-JP", "--window", "day"],
-            environment: ["TMDB_API_KEY": "key", "TMDB_LANGUAGE": "ko-KR"])
+            environment: ["TMDB_API_KEY": Self.key, "TMDB_LANGUAGE": "ko-KR"])
         #expect(launch.configuration.usesSampleData)
         #expect(launch.configuration.sampleLatency == .milliseconds(800))
         #expect(launch.configuration.language == "ja-JP")
@@ -80,7 +84,13 @@ struct MovieAppTests {
             (["--latency", "-5"], [:], "--latency"),
             (["--window", "month"], [:], "--window"),
             (["--language", "korean"], [:], "--language"),
-            (["--language", "KO-kr"], [:], "--language"),
+            (["--language", "zz-ZZ"], [:], "--language"),
+            (["--language", "ko-ZZ"], [:], "--language"),
+            (["--language", "ko_KR"], [:], "--language"),
+            (["--language", "ko-KR-x"], [:], "--language"),
+            (["--language", ""], [:], "--language"),
+            ([], ["TMDB_API_KEY": "x"], "TMDB_API_KEY is not a TMDB API key"),
+            ([], ["TMDB_ACCESS_TOKEN": "x"], "TMDB_ACCESS_TOKEN is not a TMDB access token"),
             ([], ["TMDB_BASE_URL": "ftp://example.com"], "TMDB_BASE_URL"),
             ([], ["TMDB_LANGUAGE": "klingon"], "TMDB_LANGUAGE"),
             (["--keys", "down dwn"], [:], "dwn"),
@@ -96,6 +106,29 @@ struct MovieAppTests {
         } throws: { error in
             (error as? UsageError)?.message.contains(mentions) == true
         }
+    }
+
+    /// L3: what TMDB takes, an ISO 639-1 language with or without a region in any case, is
+    /// taken and written one way; --help says so.
+    @Test(
+        "L3: --language and TMDB_LANGUAGE take ISO 639-1, region optional, any case",
+        arguments: [
+            ("ko-KR", "ko-KR"), ("KO-kr", "ko-KR"), ("ko-kr", "ko-KR"), ("ko", "ko"), ("KO", "ko"),
+            ("pt-br", "pt-BR"), ("en", "en"),
+        ])
+    func languageIsNormalised(given: String, used: String) throws {
+        let option = try MovieApp.makeLaunch(arguments: ["--language", given], environment: [:])
+        #expect(option.configuration.language == used)
+        let variable = try MovieApp.makeLaunch(
+            arguments: [], environment: ["TMDB_LANGUAGE": given])
+        #expect(variable.configuration.language == used)
+    }
+
+    @Test("L4: --help says which language codes --language takes")
+    func helpSaysWhichLanguagesAreTaken() {
+        let usage = MovieApp.usage(command: "mvc")
+        #expect(usage.contains("ISO 639-1"))
+        #expect(usage.contains("any case"))
     }
 
     @Test("L8: a usage error never repeats a credential")

@@ -194,6 +194,9 @@ import Testing
                 server: server)
                 == .cannotConnect(server: server))
         #expect(
+            TMDBClient.transportError(URLError(.httpTooManyRedirects), server: server)
+                == .tooManyRedirects(server: server))
+        #expect(
             TMDBClient.transportError(
                 NSError(domain: NSPOSIXErrorDomain, code: 61), server: server)
                 == .unreachable(server: server),
@@ -234,7 +237,8 @@ import Testing
         .cannotConnect(server: "127.0.0.1:8080"),
         .serverNotFound(server: String(repeating: "h", count: 59) + "…"),
         .secureConnectionFailed(server: "api.themoviedb.org:443"),
-        .unreachable(server: "[::1]:8080"),
+        .unreachable(server: "[::1]:8080"), .tooManyRedirects(server: "127.0.0.1:8080"),
+        .rateLimited(retryAfter: 0), .rateLimited(retryAfter: 59),
     ])
     func everyMessageIsOnePlainLine(_ error: TMDBError) {
         #expect(!error.message.isEmpty)

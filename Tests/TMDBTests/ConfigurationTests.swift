@@ -1,9 +1,13 @@
 import Foundation
 import TMDB
+import TMDBTestSupport
 import Testing
 
 /// L2, L3, L5, L8: configuration from the environment.
 @Suite struct ConfigurationTests {
+    static let key = TestCredentials.apiKey
+    static let token = TestCredentials.accessToken
+
     @Test func emptyEnvironmentMeansSampleData() throws {
         let configuration = try Configuration.fromEnvironment([:])
         #expect(configuration.credential == nil)
@@ -17,8 +21,8 @@ import Testing
     }
 
     @Test func apiKeyMeansLiveTMDB() throws {
-        let configuration = try Configuration.fromEnvironment(["TMDB_API_KEY": "k"])
-        #expect(configuration.credential == .apiKey("k"))
+        let configuration = try Configuration.fromEnvironment(["TMDB_API_KEY": Self.key])
+        #expect(configuration.credential == .apiKey(Self.key))
         #expect(!configuration.usesSampleData)
         #expect(configuration.dataSourceName == "TMDB")
     }
@@ -26,21 +30,21 @@ import Testing
     /// L3: if both are set, the token wins.
     @Test func accessTokenWinsOverAPIKey() throws {
         let configuration = try Configuration.fromEnvironment([
-            "TMDB_ACCESS_TOKEN": "t", "TMDB_API_KEY": "k",
+            "TMDB_ACCESS_TOKEN": Self.token, "TMDB_API_KEY": Self.key,
         ])
-        #expect(configuration.credential == .accessToken("t"))
+        #expect(configuration.credential == .accessToken(Self.token))
         let request = Endpoint.movieDetail(id: 1).makeRequest(configuration: configuration)
-        #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer t")
+        #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer \(Self.token)")
         #expect(request.url?.query?.contains("api_key") == false)
     }
 
     @Test(arguments: [
-        ["TMDB_ACCESS_TOKEN": "", "TMDB_API_KEY": "k"],
-        ["TMDB_ACCESS_TOKEN": "  \n", "TMDB_API_KEY": "k"],
+        ["TMDB_ACCESS_TOKEN": "", "TMDB_API_KEY": key],
+        ["TMDB_ACCESS_TOKEN": "  \n", "TMDB_API_KEY": key],
     ])
     func emptyValuesCountAsUnset(_ environment: [String: String]) throws {
         let configuration = try Configuration.fromEnvironment(environment)
-        #expect(configuration.credential == .apiKey("k"))
+        #expect(configuration.credential == .apiKey(Self.key))
     }
 
     @Test func emptyEverythingIsDefault() throws {
@@ -120,6 +124,55 @@ import Testing
             #expect(!text.contains(sentinelSecret), "\(text)")
         }
         #expect(credential.description.contains(credential.environmentVariable))
+    }
+
+    /// L8: a value that cannot be TMDB's credential is a usage error at launch, before
+    /// anything is sent, saying what the credential looks like and never the value; otherwise
+    /// a key "x" would be redacted from every "x" of every message.
+    @Test(arguments: [
+        ("TMDB_API_KEY", "x"), ("TMDB_API_KEY", "5e471e1c0ffee5ca1ab1e5e471e1c0f"),
+        ("TMDB_API_KEY", "5e471e1c0ffee5ca1ab1e5e471e1c0ffe"),
+        ("TMDB_API_KEY", "5e471e1c0ffee5ca1ab1e5e471e1c0fg"),
+        // 32 characters, 34 bytes: a fullwidth digit is no hexadecimal digit.
+        ("TMDB_API_KEY", "5e471e1c0ffee5ca1ab1e5e471e1c0\u{FF10}"),
+        ("TMDB_ACCESS_TOKEN", "x"), ("TMDB_ACCESS_TOKEN", key),
+        ("TMDB_ACCESS_TOKEN", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0"),
+        ("TMDB_ACCESS_TOKEN", "eyJhbGciOiJIUzI1NiJ9..c2ln"),
+        ("TMDB_ACCESS_TOKEN", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln+/="),
+        ("TMDB_ACCESS_TOKEN", "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln"),
+    ])
+    func aCredentialThatCannotBeTMDBsIsRefused(variable: String, value: String) {
+        do {
+            _ = try Configuration.fromEnvironment([variable: value])
+            Issue.record("\(variable) \(value) was accepted")
+        } catch {
+            // The same words whatever the value: it is never echoed.
+            let expected =
+                variable == "TMDB_API_KEY"
+                ? "TMDB_API_KEY is not a TMDB API key: those are 32 hexadecimal characters."
+                : "TMDB_ACCESS_TOKEN is not a TMDB access token: those are long JWTs, eyJ….….…"
+            #expect(error.message == expected)
+        }
+    }
+
+    /// The shapes TMDB's credentials have are taken as they are, hexadecimal in either case.
+    @Test(arguments: [
+        Credential.apiKey(key), .apiKey(key.uppercased()), .accessToken(token),
+        .accessToken("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln_-0"),
+    ])
+    func aCredentialOfTMDBsShapeIsTaken(_ credential: Credential) throws {
+        let configuration = try Configuration.fromEnvironment([
+            credential.environmentVariable: credentialValue(credential)
+        ])
+        #expect(configuration.credential == credential)
+        #expect(credential.shapeProblem == nil)
+    }
+
+    private func credentialValue(_ credential: Credential) -> String {
+        switch credential {
+        case .apiKey(let key): key
+        case .accessToken(let token): token
+        }
     }
 
     @Test func environmentVariableNames() {

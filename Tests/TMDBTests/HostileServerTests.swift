@@ -134,6 +134,37 @@ import Testing
         #expect(error?.message == "Lost the connection to TMDB before its answer was complete.")
     }
 
+    @Test("T9: a connection closed with no answer is a lost connection, not a malformed answer")
+    func connectionClosedWithNoAnswerIsLost() async throws {
+        let server = try ScriptedHTTPServer { _ in .close }
+        defer { server.stop() }
+        let client = try Self.liveClient(server, credential: .apiKey("k"))
+        let error = await tmdbError { () async throws(TMDBError) in
+            try await client.trendingMovies(timeWindow: .week, page: 1)
+        }
+        #expect(error == .connectionLost)
+        #expect(error?.message == "Lost the connection to TMDB before its answer was complete.")
+        #expect(server.requests.count == 1)
+    }
+
+    @Test(
+        "T9: a server that redirects to itself for ever says it redirected too many times",
+        arguments: credentials)
+    func redirectLoopSaysSo(credential: Credential) async throws {
+        let server = try ScriptedHTTPServer { request in
+            .redirect(status: 302, location: request.target)
+        }
+        defer { server.stop() }
+        let client = try Self.liveClient(server, credential: credential)
+        let error = await tmdbError { () async throws(TMDBError) in
+            try await client.trendingMovies(timeWindow: .week, page: 1)
+        }
+        let name = "127.0.0.1:\(server.port)"
+        #expect(error == .tooManyRedirects(server: name))
+        #expect(error?.message == "\(name) redirected the request too many times.")
+        #expect(server.requests.count > 2, "the redirects were followed before giving up")
+    }
+
     /// The mapping itself, on every platform: a 3xx that reaches the client names its target.
     @Test("L8: a 3xx to another host that reaches the client is reported, not decoded")
     func stubbedRedirectToAnotherHostIsReported() async {

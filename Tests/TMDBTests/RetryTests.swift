@@ -87,7 +87,8 @@ import Testing
                 .trendingMovies(timeWindow: .week, page: 1)
         }
         #expect(error == .rateLimited(retryAfter: 4))
-        #expect(error?.message == "TMDB is limiting requests; try again in 4 s.")
+        #expect(
+            error?.message == "TMDB is limiting requests (it asked for 4 s); try again shortly.")
         #expect(recorder.durations == Array(repeating: .seconds(1), count: 8), "4 s, twice")
         #expect(stub.requests.count == 3)  // the first try and two retries
     }
@@ -106,11 +107,17 @@ import Testing
     }
 
     /// E6: a wait of more than a few seconds is not waited out: it is reported at once, and
-    /// the message says when to come back.
+    /// the message says when to come back: in seconds, as what TMDB asked for, since the
+    /// message stays on screen without counting down, and in minutes or hours as a time.
     @Test(arguments: [
-        (6, "6 s"), (59, "59 s"), (60, "1 min"), (90, "2 min"), (3600, "1 h"), (5400, "2 h"),
+        (6, "TMDB is limiting requests (it asked for 6 s); try again shortly."),
+        (59, "TMDB is limiting requests (it asked for 59 s); try again shortly."),
+        (60, "TMDB is limiting requests; try again in 1 min."),
+        (90, "TMDB is limiting requests; try again in 2 min."),
+        (3600, "TMDB is limiting requests; try again in 1 h."),
+        (5400, "TMDB is limiting requests; try again in 2 h."),
     ])
-    func longRetryAfterIsReportedAtOnce(seconds: Int, says wait: String) async {
+    func longRetryAfterIsReportedAtOnce(seconds: Int, says message: String) async {
         let stub = HTTPStub()
         stub.respond(
             to: Self.path,
@@ -121,9 +128,30 @@ import Testing
                 .trendingMovies(timeWindow: .week, page: 1)
         }
         #expect(error == .rateLimited(retryAfter: seconds))
-        #expect(error?.message == "TMDB is limiting requests; try again in \(wait).")
+        #expect(error?.message == message)
         #expect(recorder.durations.isEmpty, "nothing was waited")
         #expect(stub.requests.count == 1, "no retry")
+    }
+
+    /// E6: the message left on screen once the retries are used up does not count down, so it
+    /// names no number of seconds from now that a second later is wrong: not "try again in
+    /// 3 s." after Retry-After: 3 and two retries, and never "try again in 0 s.".
+    @Test(arguments: [0, 1, 3, 5])
+    func theMessageAfterTheRetriesNamesNoSecondsFromNow(retryAfter: Int) async {
+        let stub = HTTPStub()
+        stub.respond(to: Self.path, with: Self.tooMany(retryAfter: String(retryAfter)))
+        let recorder = SleepRecorder()
+        let error = await tmdbError { () async throws(TMDBError) in
+            try await stub.makeClient(retryPolicy: recorder.policy())
+                .trendingMovies(timeWindow: .week, page: 1)
+        }
+        #expect(stub.requests.count == 3, "the first try and two retries")
+        #expect(error == .rateLimited(retryAfter: retryAfter))
+        let message = error?.message ?? ""
+        #expect(message.hasPrefix("TMDB is limiting requests"))
+        #expect(message.hasSuffix("try again shortly."))
+        #expect(!message.contains("try again in"))
+        #expect(!message.contains("0 s"))
     }
 
     /// The longest wait still waited out: five seconds.

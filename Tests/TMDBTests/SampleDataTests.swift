@@ -191,10 +191,49 @@ import Testing
         #expect(other.body == english.body)
     }
 
+    /// L3 offline: a language is answered in the bundled language of the same language in any
+    /// region, as TMDB answers "ko" in Korean, not silently in English.
+    @Test(arguments: ["ko", "ko-US"])
+    func aLanguageWithoutItsRegionGetsItsOwnSampleData(_ language: String) throws {
+        let korean = try url("/3/trending/movie/week?page=1&language=ko-KR")
+        let asked = try url("/3/trending/movie/week?page=1&language=\(language)")
+        #expect(SampleData.response(for: asked).statusCode == 200)
+        #expect(SampleData.response(for: asked).body == SampleData.response(for: korean).body)
+    }
+
     /// A language with trending files of its own never mixes in en-US pages.
     @Test(arguments: SampleFile.all.filter { $0.language != "en-US" && $0.kind == .page })
     func ownTrendingIsServed(_ file: SampleFile) throws {
         let requestURL = try #require(file.requestURL)
         #expect(SampleData.response(for: requestURL).body == (try Data(contentsOf: file.url)))
+    }
+}
+
+/// D1 offline: the sample data's videos are made up, so no sample trailer pretends to be a
+/// YouTube video (a made-up ID plays "Video unavailable"): each links to a YouTube search for
+/// its film's title and year.
+@Suite struct SampleTrailerTests {
+    static let videoFiles = SampleFile.all.filter { $0.kind == .videos }
+
+    @Test(.enabled(if: !videoFiles.isEmpty), arguments: videoFiles)
+    func everySampleVideoLinksToASearchForItsFilm(_ file: SampleFile) throws {
+        let videos = try JSONDecoder().decode(VideoList.self, from: Data(contentsOf: file.url))
+        let detailPath = file.relativePath.replacingOccurrences(of: "/videos.json", with: ".json")
+        let detailURL = try #require(SampleFile.all.first { $0.relativePath == detailPath }?.url)
+        let detail = try JSONDecoder().decode(MovieDetail.self, from: Data(contentsOf: detailURL))
+        let year = String(detail.releaseDate.prefix(4))
+        // A title's control characters (a hostile sample title, T4) are not searched for.
+        let title = String(
+            detail.title.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) })
+        for video in videos.results where video.site == "YouTube" {
+            let link = try #require(video.youTubeURL)
+            let components = try #require(URLComponents(url: link, resolvingAgainstBaseURL: false))
+            #expect(components.host == "www.youtube.com")
+            #expect(components.path == "/results", "\(file) \(video.name): not a made-up video ID")
+            let search = components.queryItems?.first { $0.name == "search_query" }?.value ?? ""
+            let film = year.isEmpty ? title : "\(title) \(year)"
+            // YouTube reads "+" in a query as a space.
+            #expect(search.replacingOccurrences(of: "+", with: " ") == film, "\(file)")
+        }
     }
 }

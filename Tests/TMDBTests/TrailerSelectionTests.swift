@@ -83,3 +83,25 @@ import Testing
         #expect(Self.video("a", site: "Vimeo").youTubeURL == nil)
     }
 }
+
+/// D1: a key of a YouTube ID's characters is a video; one with any other character (the sample
+/// data's search words) is a search, so that no link pretends to be a video.
+@Suite struct TrailerLinkTests {
+    @Test(arguments: [
+        ("SUXWAEX2jlg", "https://www.youtube.com/watch?v=SUXWAEX2jlg"),
+        ("key-a_1", "https://www.youtube.com/watch?v=key-a_1"),
+        ("Dune: Part Two 2024", "https://www.youtube.com/results?search_query=Dune:+Part+Two+2024"),
+        (
+            "Lilo & Stitch 2025",
+            "https://www.youtube.com/results?search_query=Lilo+%26+Stitch+2025"
+        ),
+    ])
+    func aKeyIsAVideoOrASearch(key: String, link: String) {
+        #expect(Video(id: "v", key: key).youTubeURL?.absoluteString == link)
+    }
+
+    @Test func onlyYouTubeVideosLink() {
+        #expect(Video(id: "v", key: "abc", site: "Vimeo").youTubeURL == nil)
+        #expect(Video(id: "v", key: "").youTubeURL == nil)
+    }
+}

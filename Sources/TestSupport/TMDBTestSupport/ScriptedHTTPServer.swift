@@ -31,6 +31,8 @@ public final class ScriptedHTTPServer: Sendable {
         case redirect(status: Int = 301, location: String)
         /// Closes the connection with a TCP reset instead of answering.
         case reset
+        /// Closes the connection in the ordinary way (FIN) without a byte of answer.
+        case close
         /// Headers that promise `declaredLength` body bytes, then only `body`, then close.
         case shortBody(declaredLength: Int, body: String)
         /// Reads the request and never answers, keeping the connection open until the client
@@ -123,6 +125,8 @@ public final class ScriptedHTTPServer: Sendable {
             case .reset:
                 LoopbackSocket.reset(connection)
                 continue
+            case .close:
+                break
             case .shortBody(let declaredLength, let body):
                 LoopbackSocket.sendAll(
                     Self.head(status: 200, headers: [:], length: declaredLength) + Array(body.utf8),

@@ -205,7 +205,7 @@ enum Measurements {
         let path = commandPath(step.command)
         var environment = ProcessInfo.processInfo.environment
         environment["TMDB_ACCESS_TOKEN"] = nil
-        environment["TMDB_API_KEY"] = "bench"
+        environment["TMDB_API_KEY"] = TestCredentials.apiKey
         environment["TMDB_BASE_URL"] = server.baseURL
         environment["TMDB_TIMEOUT"] = String(waitingSeconds)
         var offline = environment
