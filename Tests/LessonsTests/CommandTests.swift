@@ -299,7 +299,7 @@ import Testing
         (
             ["frob"],
             "lessons: unknown command 'frob'; the commands are list, show, diff, check, lint, "
-                + "hash, write-diffs, write-counts"
+                + "hash, write-diffs, write-counts, write-citations"
         ),
         (["--frob"], "lessons: unknown option '--frob'; the options are --help, -h"),
     ])
@@ -322,7 +322,7 @@ import Testing
         for command in [
             "show STEP", "diff STEP", "diff A B", "check 3.2", "check --solution 3.2", "lint",
             "hash LESSON", "write-diffs",
-            "write-counts", "NO_COLOR",
+            "write-counts", "write-citations", "NO_COLOR",
         ] {
             #expect(result.output.contains(command))
         }
