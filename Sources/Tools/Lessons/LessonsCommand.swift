@@ -86,7 +86,7 @@ struct LessonsCommand: Sendable {
             return check(Array(arguments.dropFirst()))
         }
         if arguments.first == "show" {
-            return show(Array(arguments.dropFirst()))
+            return fittedToTheTerminal(show(Array(arguments.dropFirst())))
         }
         if let option = arguments.first(where: { $0.hasPrefix("-") && $0.count > 1 }) {
             return usageError(
@@ -268,6 +268,14 @@ struct LessonsCommand: Sendable {
         }
         return CommandResult(
             output: text.hasSuffix("\n") || text.isEmpty ? text : text + "\n", isPaged: true)
+    }
+
+    /// A lesson with its prose wrapped again to the terminal's width; as written in a pipe.
+    private func fittedToTheTerminal(_ result: CommandResult) -> CommandResult {
+        guard isTerminal, let terminalWidth, result.isPaged else { return result }
+        var fitted = result
+        fitted.output = ProseWrapper.wrap(result.output, width: terminalWidth)
+        return fitted
     }
 
     /// The codes of the translation folders: `ko` for `Lessons/ko`.
