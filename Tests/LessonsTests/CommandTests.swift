@@ -64,6 +64,34 @@ import Testing
         }
     }
 
+    /// At 80 columns the summary column would be a few words wide, each cell five lines
+    /// tall: the summaries go under the table instead, a line or two each, whole.
+    @Test func atEightyColumnsTheSummariesGoUnderTheTable() {
+        let narrow = LessonsCommand(
+            repository: packageRepository, isTerminal: true, terminalWidth: 80
+        )
+        .run([]).output
+        let lines = narrow.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.allSatisfy { $0.count <= 80 }, "\(narrow)")
+        let tableLines = lines.filter { $0.hasPrefix("|") }
+        #expect(tableLines.count == steps.count + 2, "one line a step: \(narrow)")
+        #expect(!tableLines[0].contains("What changes"))
+        let rows = steps.map { PathRow(step: $0, in: packageRepository) }
+        let prose = lines.filter { !$0.hasPrefix("|") }.map { $0.trimmingWhitespace() }
+            .joined(separator: " ")
+        for row in rows {
+            #expect(prose.contains(row.summary), "\(row.step.folder)'s summary is not whole")
+            let summaryLines = lines.filter { !$0.hasPrefix("|") }.count
+            #expect(summaryLines <= 8 + 2 * rows.count)
+        }
+        let wide = LessonsCommand(
+            repository: packageRepository, isTerminal: true, terminalWidth: 200
+        ).run([]).output
+        #expect(
+            wide.split(separator: "\n").first { $0.hasPrefix("|") }?.contains("What changes")
+                == true)
+    }
+
     @Test func testsAreCountedPerAttribute() {
         let source = """
             @Test func a() {}
@@ -299,7 +327,7 @@ import Testing
         (
             ["frob"],
             "lessons: unknown command 'frob'; the commands are list, show, diff, check, lint, "
-                + "hash, write-diffs, write-counts"
+                + "hash, write-diffs, write-counts, write-citations"
         ),
         (["--frob"], "lessons: unknown option '--frob'; the options are --help, -h"),
     ])
@@ -322,7 +350,7 @@ import Testing
         for command in [
             "show STEP", "diff STEP", "diff A B", "check 3.2", "check --solution 3.2", "lint",
             "hash LESSON", "write-diffs",
-            "write-counts", "NO_COLOR",
+            "write-counts", "write-citations", "NO_COLOR",
         ] {
             #expect(result.output.contains(command))
         }

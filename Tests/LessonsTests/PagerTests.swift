@@ -1,3 +1,5 @@
+import Foundation
+import PseudoTerminal
 import Testing
 
 @testable import Lessons
@@ -75,5 +77,46 @@ import Testing
         #expect(paged == sizeLine + "\n\n" + piped.dropLast(sizeLine.count + 1))
         let checkedIn = packageRepository.text(at: "Lessons/diffs/01-to-02.diff")
         #expect(checkedIn == piped)
+    }
+
+    /// Under a job-control shell (`bash -i`, as a learner's terminal runs one) the shell gives
+    /// the terminal to the tool's process group alone. A pager started in a group of its own,
+    /// as Foundation's `Process` starts a child, is a background job there: the kernel stops it
+    /// (SIGTTIN) when it reads a key, and `lessons show` hangs on a blank screen. This pager
+    /// reads its text, then a key from the terminal, as `less` does, and says what it read.
+    @Test func underAJobControlShellThePagerReadsKeysFromTheTerminal() async throws {
+        let lessons = try BuiltProducts.executable("lessons").path
+        let pager =
+            #"cat >/dev/null; echo pager-waiting; read key </dev/tty; echo "pager read [$key]""#
+        try await withChildProcessSlot {
+            var shell = try #require(
+                PseudoTerminalProcess(
+                    executable: "/bin/bash", arguments: ["--norc", "--noprofile", "-i"],
+                    environment: ["PS1": "ready$ ", "PAGER": pager, "HOME": NSTemporaryDirectory()]
+                ))
+            defer {
+                // A shell that hangs up ends its jobs, a stopped pager too.
+                shell.signal(SIGHUP)
+                shell.close()
+            }
+            #expect(await shell.read(until: { $0.contains("ready$ ") }, timeout: .seconds(60)))
+            shell.send(
+                Array(
+                    "cd '\(packageRepository.root)' && '\(lessons)' show 3; echo \"ended $?\"\n"
+                        .utf8))
+            let waiting = await shell.read(
+                until: { $0.contains("pager-waiting") }, timeout: .seconds(60))
+            #expect(waiting, "the pager never got the lesson:\n\(shell.outputText)")
+            shell.send(Array("k\n".utf8))
+            let answered = await shell.read(
+                until: { $0.contains("pager read [k]") && $0.contains("ended 0") },
+                timeout: .seconds(60))
+            #expect(
+                answered,
+                "the pager could not read the terminal, or the tool did not end:\n\(shell.outputText)"
+            )
+            shell.send(Array("exit\n".utf8))
+            #expect(await shell.waitForExit(timeout: .seconds(60)) == 0)
+        }
     }
 }

@@ -112,4 +112,33 @@ struct CanRetryTests {
                 stub.requests(path: "/3/search/movie").count == 2
             }, "r after the query was sent never sent it again")
     }
+
+    /// In the search, `retry()` leaves `canRetry` as it found it, so a controller that retries
+    /// first and asks afterwards behaves the same on screen and the test above cannot tell
+    /// them apart; in the detail it breaks `r` (a retry clears the failure). The rule is the
+    /// same in both: the controller asks whether `r` is its key, then acts.
+    @Test("SearchResultsViewController asks canRetry before it calls retry()")
+    func theSearchControllerAsksBeforeItRetries() throws {
+        let root = URL(filePath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let path = "Sources/02-MVVM/SearchResultsViewController.swift"
+        let text = try String(contentsOf: root.appending(path: path), encoding: .utf8)
+        let start = try #require(
+            text.range(of: "override func handle(_ key: Key) -> Bool {"),
+            "\(path) has no handle(_:)")
+        let body = text[start.upperBound...]
+        let end = body.range(of: "\n    }\n")?.lowerBound ?? body.endIndex
+        let handle = body[..<end]
+        let asks = handle.range(of: "canRetry")?.lowerBound
+        let retries = handle.range(of: "retry()")?.lowerBound
+        let asksFirst = asks.map { asks in retries.map { asks < $0 } ?? true } ?? false
+        #expect(
+            asksFirst,
+            """
+            SearchResultsViewController.handle(_:) calls retry() before it asks canRetry: ask \
+            first, then act, as the detail must (there a retry clears the failure, and an r \
+            that retried would be passed on).
+            """)
+    }
 }

@@ -126,6 +126,36 @@ struct ChildSaysItIsDoneTests {
             "back from the first detail lets the first child go too")
     }
 
+    /// Going back always finishes the newest child, so a parent that drops its last child
+    /// instead of the one that finished would pass the test above. Here the older of two
+    /// says it is done first, as a flow that ends on its own would.
+    @Test("the child that says it is done is let go, even when it is not the newest")
+    func theOlderChildFinishingFirstIsTheOneLetGo() async throws {
+        let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler.instance)
+        let (first, terminal, application) = try await openMovie(coordinator)
+        let root = try #require(
+            coordinator.navigationController?.viewControllers.first as? TrendingViewController)
+        root.viewModel.actions.showMovieDetail(
+            Movie(id: 551, title: "Civil War", releaseDate: "2024-04-10"))
+        #expect(
+            await application.waitUntilSettled(timeout: .seconds(5)),
+            "the second detail never settled; the screen reads: \(Self.screen(terminal))")
+        let second = try #require(coordinator.childCoordinators.last)
+        try #require(second !== first, "two details, two children")
+
+        let onFinish = try #require(first.onFinish, "the first child has no onFinish")
+        onFinish()
+        let children = coordinator.childCoordinators
+        #expect(
+            children.count == 1 && children.first === second,
+            """
+            the first child said it is done, so it alone is let go and the second, still on \
+            screen, stays; the parent kept \(children.count) children\
+            \(children.first === first ? ", the first among them" : ""): remove the child that \
+            finished, not the last one.
+            """)
+    }
+
     @Test("E5: after going back the child is freed")
     func theFinishedChildIsFreed() async throws {
         let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler.instance)

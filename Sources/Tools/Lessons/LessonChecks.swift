@@ -212,7 +212,19 @@ extension LessonChecks {
         repository.lessonDocuments().flatMap { document -> [LessonProblem] in
             guard let text = repository.text(at: document) else { return [] }
             return problems(in: text, document: document, repository: repository)
-        } + Glossary.problems(in: repository)
+        } + Glossary.problems(in: repository) + recordProblems(in: repository)
+    }
+
+    /// Every line citation whose code is not what `Lessons/citations.txt` recorded for it.
+    static func recordProblems(in repository: Repository) -> [LessonProblem] {
+        let record = CitationRecord(in: repository)
+        return repository.lessonDocuments().flatMap { document -> [LessonProblem] in
+            LessonText.citations(in: repository.text(at: document) ?? "").compactMap { citation in
+                record.problem(with: citation, in: repository).map {
+                    LessonProblem(document: document, line: citation.lessonLine, message: $0)
+                }
+            }
+        }
     }
 
     /// Every problem of one document's text, which need not be on disk.

@@ -29,7 +29,7 @@ struct LessonsCommand: Sendable {
     static let usage =
         "usage: lessons [list | show STEP [--language CODE] | diff [A] B"
         + " | check [--solution | --patch FILE] [EXERCISE] | lint | hash LESSON | write-diffs"
-        + " | write-counts | --help]"
+        + " | write-counts | write-citations | --help]"
 
     /// The catalog's products, as `--help` names them: `mvc, mvvm, …`.
     private static let productNames = StepEntry.all.map(\.product).joined(separator: ", ")
@@ -56,11 +56,13 @@ struct LessonsCommand: Sendable {
                                   the same with your own answer, saved by `git diff > answer.patch`,
                                   so that your working copy can stay as it is
           lessons lint            every lesson problem the tests find: snippets that are not at
-                                  their citation, documents a learner cannot open, stale counts,
-                                  stale translations
+                                  their citation, citations whose code changed, documents a
+                                  learner cannot open, stale counts, stale translations
           lessons hash LESSON     the header a translation of LESSON (a STEP, or README) records
           lessons write-diffs     rewrite Lessons/diffs/NN-to-MM.diff for every pair of neighbours
           lessons write-counts    fill in every <!-- KIND: … -->N<!-- /KIND --> count in Lessons/
+          lessons write-citations record what each new line citation shows (Lessons/citations.txt),
+                                  so that lint fails when the code there changes
           lessons --help, -h      this help
 
         STEP is a number (1, 02) or a product name (\(productNames)).
@@ -84,7 +86,7 @@ struct LessonsCommand: Sendable {
             return check(Array(arguments.dropFirst()))
         }
         if arguments.first == "show" {
-            return show(Array(arguments.dropFirst()))
+            return fittedToTheTerminal(show(Array(arguments.dropFirst())))
         }
         if let option = arguments.first(where: { $0.hasPrefix("-") && $0.count > 1 }) {
             return usageError(
@@ -120,10 +122,15 @@ struct LessonsCommand: Sendable {
         case "write-counts":
             guard arguments.count == 1 else { return usageError("write-counts takes no arguments") }
             return writeCounts()
+        case "write-citations":
+            guard arguments.count == 1 else {
+                return usageError("write-citations takes no arguments")
+            }
+            return writeCitations()
         case let command?:
             return usageError(
                 "unknown command '\(printable(command, limit: 40))'; the commands are list, show, "
-                    + "diff, check, lint, hash, write-diffs, write-counts")
+                    + "diff, check, lint, hash, write-diffs, write-counts, write-citations")
         }
     }
 
@@ -186,6 +193,35 @@ struct LessonsCommand: Sendable {
         return CommandResult(output: output, errorOutput: errors, status: errors.isEmpty ? 0 : 1)
     }
 
+    /// Records the code at every new citation and drops the unused; a citation whose code
+    /// changed keeps its old record, is reported, and makes the status 1.
+    private func writeCitations() -> CommandResult {
+        let citations = repository.lessonDocuments().flatMap {
+            LessonText.citations(in: repository.text(at: $0) ?? "")
+        }
+        let old = CitationRecord(in: repository)
+        let (record, changed) = CitationRecord.updated(
+            old, citations: citations, in: repository)
+        var output = ""
+        if record != old {
+            do {
+                try repository.write(record.text, at: CitationRecord.path)
+            } catch {
+                return CommandResult(
+                    errorOutput: "lessons: cannot write \(CitationRecord.path): \(error)\n",
+                    status: 1)
+            }
+            output = "\(CitationRecord.path): \(record.fingerprints.count) citations, written\n"
+        } else {
+            output = "\(CitationRecord.path): \(record.fingerprints.count) citations, up to date\n"
+        }
+        let errors = changed.map {
+            "lessons: \($0): the code there changed since it was recorded; fix the citation, or "
+                + "delete its line in \(CitationRecord.path) once the lessons citing it are true\n"
+        }.joined()
+        return CommandResult(output: output, errorOutput: errors, status: changed.isEmpty ? 0 : 1)
+    }
+
     /// `show STEP [--language CODE]`: the lesson, in the language asked for, else in the one
     /// the environment names when the lessons have it, else in English.
     private func show(_ arguments: [String]) -> CommandResult {
@@ -232,6 +268,14 @@ struct LessonsCommand: Sendable {
         }
         return CommandResult(
             output: text.hasSuffix("\n") || text.isEmpty ? text : text + "\n", isPaged: true)
+    }
+
+    /// A lesson with its prose wrapped again to the terminal's width; as written in a pipe.
+    private func fittedToTheTerminal(_ result: CommandResult) -> CommandResult {
+        guard isTerminal, let terminalWidth, result.isPaged else { return result }
+        var fitted = result
+        fitted.output = ProseWrapper.wrap(result.output, width: terminalWidth)
+        return fitted
     }
 
     /// The codes of the translation folders: `ko` for `Lessons/ko`.

@@ -40,22 +40,6 @@ struct Pager: Sendable, Equatable {
     /// Hands `text` to the pager and waits until the learner quits it; false when the pager
     /// could not be started, and the text is still to be printed.
     func page(_ text: String) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
-        let input = Pipe()
-        process.standardInput = input
-        do {
-            try process.run()
-        } catch {
-            return false
-        }
-        // A pager quit before the end closes the pipe; what is left is not needed.
-        BrokenPipe.ignore()
-        try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        return true
+        PagerProcess.run(executable, arguments: arguments, environment: environment, text: text)
     }
 }

@@ -70,9 +70,12 @@ enum PathTable {
         var widths = header.indices.map { column in
             ([header] + cells).map { $0[column].count }.max() ?? 0
         }
+        // "| " + cells joined by " | " + " |": 4 + 3 per column boundary.
+        let fixed = widths.dropLast().reduce(0, +) + 3 * (widths.count - 1) + 4
+        if let width, width - fixed < narrowestSummary {
+            return renderSummariesBelow(rows, header: header, cells: cells, width: width)
+        }
         if let width, let last = widths.indices.last {
-            // "| " + cells joined by " | " + " |": 4 + 3 per column boundary.
-            let fixed = widths.dropLast().reduce(0, +) + 3 * (widths.count - 1) + 4
             widths[last] = max(12, min(widths[last], width - fixed))
         }
 
@@ -103,13 +106,47 @@ enum PathTable {
         if rows.isEmpty { output += "\n(no step folders Sources/NN-NAME yet)\n" }
         output += """
 
-            Lesson: minutes to read its main path, up to "Going further", at \(LessonText.wordsPerMinute) words a minute, code left out.
+            Lesson: minutes to read up to "Going further", \(LessonText.wordsPerMinute) words a minute, no code.
             Read a lesson:            swift run lessons show 1
             See what a step changed:  swift run lessons diff 2   (or diff mvc mvvm)
             More:                     swift run lessons --help
 
             """
         return output
+    }
+
+    /// Below this many columns a summary would wrap into a tall cell of a few words a line,
+    /// so on such a terminal the summaries go under the table instead.
+    static let narrowestSummary = 40
+
+    /// The table without its last column, then each step's summary as a paragraph of its own,
+    /// wrapped to `width`: what an 80-column terminal shows.
+    private static func renderSummariesBelow(
+        _ rows: [PathRow], header: [String], cells: [[String]], width: Int
+    ) -> String {
+        let narrowRows = rows.map { row in
+            var narrow = row
+            narrow.summary = ""
+            return narrow
+        }
+        let table = render(narrowRows, width: nil)
+        var lines = table.split(separator: "\n", omittingEmptySubsequences: false).map {
+            line -> String in
+            guard line.hasPrefix("|") else { return String(line) }
+            // Drops the empty "What changes" column: its header, rule and blank cells.
+            let columns = line.split(separator: "|", omittingEmptySubsequences: false)
+            return columns.dropLast(2).joined(separator: "|") + "|"
+        }
+        guard let end = lines.lastIndex(where: { $0.hasPrefix("|") }) else { return table }
+        var summaries = ["", "What changes:"]
+        for (row, values) in zip(rows, cells) {
+            let words = "\(values[0]): \(row.summary)"
+            summaries += wrapped(words, to: width - 4).enumerated().map { index, line in
+                (index == 0 ? "  " : "    ") + line
+            }
+        }
+        lines.insert(contentsOf: summaries, at: end + 1)
+        return lines.joined(separator: "\n")
     }
 
     /// `text` in lines of at most `width` characters, broken between words (a longer word is cut).

@@ -101,8 +101,8 @@ public struct StepEntry: Sendable, Hashable, CustomStringConvertible {
         StepEntry(
             number: 6, title: "Clean", product: "clean", module: "CleanApp",
             summary:
-                "The app splits into Domain, Data, Presentation and App modules; the compiler"
-                + " keeps each layer to its own imports.",
+                "The app splits into Domain, Data, Presentation and App modules, each held to the"
+                + " imports its target declares.",
             layers: ["Domain", "Data", "Presentation", "App"]),
     ]
 }
