@@ -146,7 +146,7 @@ let package = Package(
                 "Steps", "ImagePipeline", "JPEGDecoding", "MovieLauncher", "MovieUI", "TerminalUI",
                 "TMDB", "TMDBTestSupport",
             ],
-            path: "Sources/Tools/Bench"),
+            path: "Sources/Tools/Bench", exclude: ["README.md"]),
         // The kit on its own.
         .executableTarget(
             name: "TerminalUIDemo", dependencies: ["TerminalUI"],

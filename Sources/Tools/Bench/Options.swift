@@ -25,14 +25,17 @@ struct BenchOptions {
     static let usage = """
         USAGE: bench [--runs N] [--step NAME]...
                bench --soak [--keys N] [--seed N] [--step NAME]...
-               bench --owned-memory NAME [--movies N]
-               bench --suite [--runs N]
                bench --decode [--runs N]
+               bench --posters
+               bench --suite [--runs N]
+               bench --owned-memory NAME [--movies N]
+               bench --poster-owned-memory
 
-        Measures every step of the course against the speed and size budgets in
-        README.md ("Performance") and prints a Markdown table, one column per step;
-        README.md shows that table from a run of this tool. Build everything in
-        release first, so that the step commands sit next to the bench:
+        Measures every step of the course against its speed and size budgets and
+        prints Markdown tables: one column per step, then the posters' rows. The
+        budgets, the figures of a run and how they are measured are in
+        Sources/Tools/Bench/README.md. Build everything in release first, so that
+        the step commands sit next to the bench:
         swift build -c release && swift run -c release bench
 
         OPTIONS:
@@ -43,17 +46,25 @@ struct BenchOptions {
                          that resident memory stops growing; exit 1 if it does not
           --keys N       keys per step for --soak (default 100000, at least 100)
           --seed N       seed of the soak's key sequence (default 2024)
+          --decode       time the poster decoder on w154 and w342 posters, at 1/8
+                         and full size, beside djpeg where it is installed; exit 1
+                         if a budget is missed (run it in the package root)
+          --posters      print only the posters' rows: the memory owned with 200
+                         posters through the image pipeline, and the requests when
+                         50 rows are scrolled past twice; given alone
+          --suite        run `swift test --skip-build` in the package root --runs
+                         times in a row (default 5) and print its wall time against
+                         the budget; build the tests first (swift build --build-tests)
           --owned-memory NAME
                          load --movies N into one step in-process, print the memory
                          this process owns and exit; the bench runs it in a fresh
                          process for each step
           --movies N     movies for --owned-memory, 1 to 10000 (default 10000),
                          loaded as the app loads them, in pages of 20
-          --suite        run `swift test --skip-build` in the package root --runs
-                         times in a row (default 5) and print its wall time against
-                         the budget; build the tests first (swift build --build-tests)
-          --decode       time the poster decoder on w154 and w342 posters, at 1/8
-                         and full size, beside djpeg where it is installed
+          --poster-owned-memory
+                         send 200 posters through the image pipeline, print the
+                         memory this process owns before and after and exit; the
+                         posters' rows run it in a fresh process
           -h, --help     show this help
         """
 
