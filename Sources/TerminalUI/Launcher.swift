@@ -101,8 +101,11 @@ public enum Launcher {
             application.releaseImages()
             return application.wasInterrupted ? ExitStatus.interrupted : ExitStatus.success
         case .printFirstScreen:
+            // A dumb terminal is printed on at its own size; a pipe has none.
+            let isDumbTerminal = ProcessEnvironment.current["TERM"] == "dumb"
             return await runOffScreen(
-                keys: [], help: help, makeRootViewController: makeRootViewController)
+                keys: [], help: help, size: isDumbTerminal ? Platform.windowSize() : nil,
+                makeRootViewController: makeRootViewController)
         case .playScript(let keys):
             return await runOffScreen(
                 keys: keys, help: help, makeRootViewController: makeRootViewController)
@@ -113,10 +116,10 @@ public enum Launcher {
     /// the final screen as plain text.
     @MainActor
     static func runOffScreen(
-        keys: [Key], help: HelpContent, settleTimeout: Duration = settleTimeout,
+        keys: [Key], help: HelpContent, size: Size? = nil, settleTimeout: Duration = settleTimeout,
         makeRootViewController: @MainActor () -> ViewController
     ) async -> Int32 {
-        let size = TerminalEnvironment.fallbackSize(ProcessEnvironment.current)
+        let size = size ?? TerminalEnvironment.fallbackSize(ProcessEnvironment.current)
         let lines = await renderOffScreen(
             keys: keys, size: size, help: help, settleTimeout: settleTimeout,
             makeRootViewController: makeRootViewController)
