@@ -87,7 +87,8 @@ import Testing
         ).run(["show", "3", "--language", "ko"]).output
         let lesson = try #require(packageRepository.text(at: "Lessons/ko/03-MVVM-IO.md"))
         let tooWide = { (text: String) in
-            Self.parts(text).prose.filter { ProseWrapper.columns($0) > 80 && !$0.hasPrefix("|") }.count
+            Self.parts(text).prose.filter { ProseWrapper.columns($0) > 80 && !$0.hasPrefix("|") }
+                .count
         }
         #expect(tooWide(lesson) > 100, "as written, the Korean lesson overflows 80 columns")
         #expect(tooWide(onATerminal) < 10)
