@@ -7,7 +7,7 @@ public enum LaunchMode: Sendable {
     case playScript([Key])
 }
 
-/// The exit statuses every step shares (L4, L6, L7); README and `--help` list them.
+/// The exit statuses every step shares (L4, L6, L7); `--help` lists them.
 public enum ExitStatus {
     public static let success: Int32 = 0
     /// A print mode's final screen shows an error; its message also went to stderr.
@@ -66,7 +66,7 @@ public enum Launcher {
     }
 
     /// What a print mode in Xcode's console adds on standard error: how to run `command` for
-    /// real, and how to debug it or play keys from Xcode (README, "Xcode").
+    /// real, and how to debug it or play keys from Xcode (README, "In Xcode").
     public static func xcodeConsoleHint(command: String) -> String {
         "Xcode's console is not a terminal, so \(command) printed its first screen and stopped."
             + " Run `swift run \(command)` in Terminal for the app (to debug it, Debug ›"

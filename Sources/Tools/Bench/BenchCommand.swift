@@ -1,7 +1,7 @@
 import Foundation
 import Steps
 
-/// `bench`: the speed and size budgets of README.md ("Performance"), measured for every step.
+/// `bench`: the speed and size budgets of Sources/Tools/Bench/README.md, measured for every step.
 @main
 @MainActor
 enum BenchCommand {

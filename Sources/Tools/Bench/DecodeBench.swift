@@ -3,7 +3,7 @@ import JPEGDecoding
 
 /// `bench --decode`: the poster decoder's time on poster-sized files (TMDB's w154 and w342),
 /// at 1/8 (DC-only, for half blocks) and at full size, beside libjpeg's `djpeg` on the same files
-/// in the same run where it is installed. Budgets (README, "Performance"): 1/8 of a w342 poster
+/// in the same run where it is installed. Budgets (Sources/Tools/Bench/README.md): 1/8 of a w342 poster
 /// in at most 3 ms and at most 2× `djpeg -scale 1/8`; a full decode at most 3× `djpeg`.
 @MainActor
 enum DecodeBench {

@@ -3,7 +3,7 @@ import Steps
 
 /// The Markdown table: one row per measurement, one column per step, the budget beside it.
 enum Report {
-    /// The budgets README.md states under "Performance".
+    /// The budgets Sources/Tools/Bench/README.md states.
     static let firstFrameBudget = 150.0
     static let moveWorkBudget = 0.25
     static let moveBytesBudget = 400.0

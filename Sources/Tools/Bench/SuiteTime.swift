@@ -5,7 +5,7 @@ import Foundation
 /// timing gate would fail for reasons that are not the code's.
 @MainActor
 enum SuiteTime {
-    /// README, "Performance": `swift test --skip-build` in at most 60 s on two idle cores.
+    /// The bench README's budget: `swift test --skip-build` in at most 60 s on two idle cores.
     static let budgetSeconds = 60.0
     static let arguments = ["swift", "test", "--skip-build"]
 
