@@ -40,7 +40,8 @@ let package = Package(
             name: "MovieUI", dependencies: ["MovieDomain", "TerminalUI"],
             swiftSettings: optimisedKit),
         // The launcher every step's command calls: options, environment, the client, the clock.
-        .target(name: "MovieLauncher", dependencies: ["MovieUI", "TerminalUI", "TMDB"]),
+        .target(
+            name: "MovieLauncher", dependencies: ["ImagePipeline", "MovieUI", "TerminalUI", "TMDB"]),
         .target(name: "MovieDomain"),
         // Posters: JPEG bytes to pixels (Foundation only: no TMDB, no kit), and the loading,
         // caching and prefetching of posters over the networking module's URLSession.
@@ -48,6 +49,7 @@ let package = Package(
         // about a millisecond instead of tens of them.
         .target(name: "JPEGDecoding", swiftSettings: optimisedKit),
         .target(name: "ImagePipeline", dependencies: ["JPEGDecoding", "TMDB"]),
+        .target(name: "ImagePipelineUI", dependencies: ["ImagePipeline", "MovieUI", "TerminalUI"]),
         .target(name: "ViewModelKit", exclude: ["README.md"], swiftSettings: optimisedKit),
         // The kit's `rx` binders, next to the kit as RxCocoa is next to UIKit, so that steps
         // 01 and 02 never link the reactive core.
@@ -55,27 +57,36 @@ let package = Package(
 
         // Steps: one module per architecture step.
         .target(
-            name: "MVC", dependencies: ["MovieDomain", "MovieUI", "TerminalUI", "TMDB"],
+            name: "MVC",
+            dependencies: [
+                "ImagePipeline", "ImagePipelineUI", "MovieDomain", "MovieUI", "TerminalUI", "TMDB",
+            ],
             path: "Sources/01-MVC"),
         .target(
-            name: "MVVM", dependencies: ["MovieDomain", "MovieUI", "TerminalUI", "TMDB"],
+            name: "MVVM",
+            dependencies: [
+                "ImagePipeline", "ImagePipelineUI", "MovieDomain", "MovieUI", "TerminalUI", "TMDB",
+            ],
             path: "Sources/02-MVVM"),
         .target(
             name: "MVVMIO",
             dependencies: [
-                "MovieDomain", "MovieUI", "RxTerminalUI", "TerminalUI", "TMDB", "ViewModelKit",
+                "ImagePipeline", "ImagePipelineUI", "MovieDomain", "MovieUI", "RxTerminalUI",
+                "TerminalUI", "TMDB", "ViewModelKit",
             ],
             path: "Sources/03-MVVM-IO"),
         .target(
             name: "MVVMC",
             dependencies: [
-                "MovieDomain", "MovieUI", "RxTerminalUI", "TerminalUI", "TMDB", "ViewModelKit",
+                "ImagePipeline", "ImagePipelineUI", "MovieDomain", "MovieUI", "RxTerminalUI",
+                "TerminalUI", "TMDB", "ViewModelKit",
             ],
             path: "Sources/04-MVVM-C"),
         .target(
             name: "MVVMCDI",
             dependencies: [
-                "MovieDomain", "MovieUI", "RxTerminalUI", "TerminalUI", "TMDB", "ViewModelKit",
+                "ImagePipeline", "ImagePipelineUI", "MovieDomain", "MovieUI", "RxTerminalUI",
+                "TerminalUI", "TMDB", "ViewModelKit",
             ],
             path: "Sources/05-MVVM-C-DI"),
         // Step 06 is one module per layer, so that the compiler holds each layer to the
@@ -84,7 +95,7 @@ let package = Package(
         .target(
             name: "CleanDomain", dependencies: ["MovieDomain"], path: "Sources/06-Clean/Domain"),
         .target(
-            name: "CleanData", dependencies: ["CleanDomain", "TMDB"],
+            name: "CleanData", dependencies: ["CleanDomain", "ImagePipeline", "TMDB"],
             path: "Sources/06-Clean/Data"),
         .target(
             name: "CleanPresentation",
@@ -96,8 +107,8 @@ let package = Package(
         .target(
             name: "CleanApp",
             dependencies: [
-                "CleanData", "CleanDomain", "CleanPresentation", "MovieUI", "TerminalUI", "TMDB",
-                "ViewModelKit",
+                "CleanData", "CleanDomain", "CleanPresentation", "ImagePipeline", "MovieUI",
+                "TerminalUI", "TMDB", "ViewModelKit",
             ],
             path: "Sources/06-Clean/App"),
 
@@ -130,8 +141,8 @@ let package = Package(
         .target(
             name: "Steps",
             dependencies: [
-                "MVC", "MVVM", "MVVMIO", "MVVMC", "MVVMCDI", "CleanApp", "MovieUI", "StepCatalog",
-                "TMDB",
+                "MVC", "MVVM", "MVVMIO", "MVVMC", "MVVMCDI", "CleanApp", "ImagePipeline", "MovieUI",
+                "StepCatalog", "TMDB",
             ],
             path: "Sources/Tools/Steps"),
         // The lessons tool: reads the repository's files and the catalog, depends on no step;
@@ -206,8 +217,8 @@ let package = Package(
         .testTarget(
             name: "MVVMCDITests",
             dependencies: [
-                "MVVMCDI", "MovieDomain", "StepTestSupport", "TMDB", "TerminalUI",
-                "ViewModelKit", "ViewModelKitTesting",
+                "ImagePipeline", "JPEGDecoding", "MVVMCDI", "MovieDomain", "StepTestSupport",
+                "TMDB", "TerminalUI", "ViewModelKit", "ViewModelKitTesting",
             ]),
         .testTarget(name: "CleanDomainTests", dependencies: ["CleanDomain", "StepTestSupport"]),
         .testTarget(
@@ -216,15 +227,14 @@ let package = Package(
         .testTarget(
             name: "CleanPresentationTests",
             dependencies: [
-                "CleanDomain", "CleanPresentation", "MovieDomain", "StepTestSupport",
-                "ViewModelKit",
-                "ViewModelKitTesting",
+                "CleanDomain", "CleanPresentation", "MovieDomain", "StepTestSupport", "TerminalUI",
+                "ViewModelKit", "ViewModelKitTesting",
             ]),
         .testTarget(
             name: "AcceptanceTests",
             dependencies: [
-                "Steps", "MovieLauncher", "MovieUI", "PseudoTerminal", "StepCatalog",
-                "StepTestSupport", "TerminalUI", "TMDB", "TMDBTestSupport",
+                "Steps", "ImagePipeline", "MovieLauncher", "MovieUI", "PseudoTerminal",
+                "StepCatalog", "StepTestSupport", "TerminalUI", "TMDB", "TMDBTestSupport",
             ]
         ),
     ],
@@ -247,7 +257,8 @@ if let exercise = Context.environment["LESSONS_EXERCISE"],
         .testTarget(
             name: "ExerciseTests",
             dependencies: [
-                .target(name: step), "MovieDomain", "MovieLauncher", "MovieUI", "StepTestSupport",
+                .target(name: step), "ImagePipeline", "MovieDomain", "MovieLauncher", "MovieUI",
+                "StepTestSupport",
                 "TMDB", "TMDBTestSupport", "TerminalUI", "ViewModelKit", "ViewModelKitTesting",
             ] + (layerModules[String(lesson)] ?? []).map { .target(name: $0) },
             path: "Lessons/exercises/\(exercise)"))

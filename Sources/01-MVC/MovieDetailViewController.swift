@@ -1,4 +1,6 @@
 import Foundation
+import ImagePipeline
+import ImagePipelineUI
 import MovieDomain
 import MovieUI
 import TMDB
@@ -17,10 +19,14 @@ final class MovieDetailViewController: ViewController {
     private var retryCountdown: Int?
     private var loadError: TMDBError?
     private var loadTask: Task<Void, Never>?
+    private var poster: LoadedImage?
+    private var isLoadingPoster = false
+    private var posterTask: Task<Void, Never>?
 
     // MARK: Views
 
     private let textView = TextView()
+    private let posterView = PosterView()
     private let loadingView = ActivityIndicatorView()
     private let messageView = MessageView(kind: .error)
 
@@ -31,7 +37,7 @@ final class MovieDetailViewController: ViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        view.addSubview(textView)
+        view.addSubview(PosterLayoutView(posterView: posterView, contentView: textView))
         view.addSubview(loadingView)
         view.addSubview(messageView)
         load()
@@ -41,6 +47,7 @@ final class MovieDetailViewController: ViewController {
         super.viewDidDisappear(animated)
         // E1: once the screen is left, its responses must not matter.
         loadTask?.cancel()
+        posterTask?.cancel()
     }
 
     override func handle(_ key: Key) -> Bool {
@@ -85,6 +92,7 @@ final class MovieDetailViewController: ViewController {
         self.trailer = trailer
         isLoading = false
         retryCountdown = nil
+        loadPoster(at: detail.posterPath)
         render()
     }
 
@@ -101,12 +109,46 @@ final class MovieDetailViewController: ViewController {
         render()
     }
 
+    // MARK: Poster
+
+    /// P1: the poster the detail names, from the one shared loader. The controller keeps the
+    /// task, to cancel it by hand when the screen is left (P7).
+    private func loadPoster(at posterPath: String?) {
+        posterTask?.cancel()
+        poster = nil
+        isLoadingPoster = false
+        guard let posterPath else { return }
+        let request = ImageRequest.poster(at: posterPath)
+        // P6: a poster already in memory shows at once, without a frame of placeholder.
+        if let cached = ImagePipeline.shared.cachedImage(for: request) {
+            poster = cached
+            return
+        }
+        isLoadingPoster = true
+        let loader = ImagePipeline.shared
+        posterTask = Task { [weak self] in
+            // Whatever goes wrong, the placeholder stays: nil is "no poster".
+            let loaded = try? await loader.image(for: request)
+            guard !Task.isCancelled else { return }
+            self?.showPoster(loaded)
+        }
+    }
+
+    private func showPoster(_ loaded: LoadedImage?) {
+        poster = loaded
+        isLoadingPoster = false
+        render()
+    }
+
     // MARK: Rendering
 
     private func render() {
         navigationItem.title = movie.title
         navigationItem.subtitle = TMDBClient.shared.configuration.dataSourceName
         textView.isHidden = detail == nil
+        posterView.isHidden = detail?.posterPath == nil
+        posterView.setPoster(poster)
+        posterView.isLoading = isLoadingPoster
         loadingView.isHidden = !isLoading
         loadingView.text = retryCountdown.map(MovieFormatter.rateLimitWait) ?? "Loading…"
         messageView.isHidden = loadError == nil

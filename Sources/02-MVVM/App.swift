@@ -1,3 +1,4 @@
+import ImagePipeline
 import MovieUI
 import TMDB
 import TerminalUI
@@ -9,9 +10,14 @@ public final class App: AppScene {
     /// The time the search waits on: real in the app, virtual in tests.
     private let clock: any Clock<Duration>
 
-    public init(client: TMDBClient, timeWindow: TimeWindow, clock: any Clock<Duration>) {
-        // Every screen reaches the network through this one shared client.
+    public init(
+        client: TMDBClient, imageLoader: any ImageLoading, timeWindow: TimeWindow,
+        clock: any Clock<Duration>
+    ) {
+        // Every screen reaches the network through this one shared client, and its posters
+        // through this one shared loader.
         TMDBClient.shared = client
+        ImagePipeline.shared = imageLoader
         self.timeWindow = timeWindow
         self.clock = clock
     }

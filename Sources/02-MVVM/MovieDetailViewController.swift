@@ -1,4 +1,5 @@
 import Foundation
+import ImagePipelineUI
 import MovieDomain
 import MovieUI
 import TMDB
@@ -12,6 +13,7 @@ final class MovieDetailViewController: ViewController {
     // MARK: Views
 
     private let textView = TextView()
+    private let posterView = PosterView()
     private let loadingView = ActivityIndicatorView()
     private let messageView = MessageView(kind: .error)
 
@@ -22,7 +24,7 @@ final class MovieDetailViewController: ViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        view.addSubview(textView)
+        view.addSubview(PosterLayoutView(posterView: posterView, contentView: textView))
         view.addSubview(loadingView)
         view.addSubview(messageView)
         viewModel.viewDidLoad()
@@ -49,6 +51,9 @@ final class MovieDetailViewController: ViewController {
         navigationItem.title = viewModel.title
         navigationItem.subtitle = viewModel.subtitle
         textView.isHidden = !viewModel.isShowingDetail
+        posterView.isHidden = !viewModel.hasPoster
+        posterView.setPoster(viewModel.poster)
+        posterView.isLoading = viewModel.isLoadingPoster
         loadingView.isHidden = !viewModel.isLoading
         loadingView.text = viewModel.loadingText
         messageView.isHidden = viewModel.errorMessage == nil

@@ -1,4 +1,5 @@
 import Foundation
+import ImagePipeline
 import MovieDomain
 import Observation
 import TMDB
@@ -18,6 +19,9 @@ final class MovieDetailViewModel {
     private var retryCountdown: Int?
     private var loadError: TMDBError?
     @ObservationIgnored private var loadTask: Task<Void, Never>?
+    private(set) var poster: LoadedImage?
+    private(set) var isLoadingPoster = false
+    @ObservationIgnored private var posterTask: Task<Void, Never>?
 
     init(movie: Movie) {
         self.movie = movie
@@ -33,6 +37,7 @@ final class MovieDetailViewModel {
     /// Call when the screen is left: its responses must not matter any more (E1).
     func viewDidDisappear() {
         loadTask?.cancel()
+        posterTask?.cancel()
     }
 
     /// `r` after a failure loads again (D4). Returns false when there is nothing to retry.
@@ -75,6 +80,7 @@ final class MovieDetailViewModel {
         self.trailer = trailer
         isLoading = false
         retryCountdown = nil
+        loadPoster(at: detail.posterPath)
     }
 
     private func showLoadError(_ error: TMDBError) {
@@ -88,6 +94,36 @@ final class MovieDetailViewModel {
         retryCountdown = secondsLeft > 0 ? secondsLeft : nil
     }
 
+    // MARK: Poster
+
+    /// P1: the poster the detail names, from the one shared loader. The view model keeps the
+    /// task, to cancel it when the screen is left (P7); the screen only shows `poster`.
+    private func loadPoster(at posterPath: String?) {
+        posterTask?.cancel()
+        poster = nil
+        isLoadingPoster = false
+        guard let posterPath else { return }
+        let request = ImageRequest.poster(at: posterPath)
+        // P6: a poster already in memory shows at once, without a frame of placeholder.
+        if let cached = ImagePipeline.shared.cachedImage(for: request) {
+            poster = cached
+            return
+        }
+        isLoadingPoster = true
+        let loader = ImagePipeline.shared
+        posterTask = Task { [weak self] in
+            // Whatever goes wrong, the placeholder stays: nil is "no poster".
+            let loaded = try? await loader.image(for: request)
+            guard !Task.isCancelled else { return }
+            self?.showPoster(loaded)
+        }
+    }
+
+    private func showPoster(_ loaded: LoadedImage?) {
+        poster = loaded
+        isLoadingPoster = false
+    }
+
     // MARK: Output
 
     var title: String { movie.title }
@@ -95,6 +131,9 @@ final class MovieDetailViewModel {
     var subtitle: String { TMDBClient.shared.configuration.dataSourceName }
 
     var isShowingDetail: Bool { detail != nil }
+
+    /// Whether the screen has a poster box: only when the detail names a poster.
+    var hasPoster: Bool { detail?.posterPath != nil }
 
     var loadingText: String { retryCountdown.map(MovieFormatter.rateLimitWait) ?? "Loading…" }
 

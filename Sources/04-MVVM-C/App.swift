@@ -1,3 +1,4 @@
+import ImagePipeline
 import MovieUI
 import TMDB
 import TerminalUI
@@ -12,9 +13,14 @@ public final class App: AppScene {
     /// Kept for as long as the app runs, as a scene delegate keeps its coordinator.
     private var coordinator: AppCoordinator?
 
-    public init(client: TMDBClient, timeWindow: TimeWindow, clock: any Clock<Duration>) {
-        // Every screen reaches the network through this one shared client.
+    public init(
+        client: TMDBClient, imageLoader: any ImageLoading, timeWindow: TimeWindow,
+        clock: any Clock<Duration>
+    ) {
+        // Every screen reaches the network through this one shared client, and its posters
+        // through this one shared loader.
         TMDBClient.shared = client
+        ImagePipeline.shared = imageLoader
         self.timeWindow = timeWindow
         self.clock = clock
     }

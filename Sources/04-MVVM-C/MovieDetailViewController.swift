@@ -1,4 +1,5 @@
 import Foundation
+import ImagePipelineUI
 import MovieUI
 import RxTerminalUI
 import TMDB
@@ -20,6 +21,7 @@ final class MovieDetailViewController: ViewController {
     // MARK: Views
 
     private let textView = TextView()
+    private let posterView = PosterView()
     private let loadingView = ActivityIndicatorView()
     private let messageView = MessageView(kind: .error, hint: "r to retry · b back")
 
@@ -30,7 +32,7 @@ final class MovieDetailViewController: ViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        view.addSubview(textView)
+        view.addSubview(PosterLayoutView(posterView: posterView, contentView: textView))
         view.addSubview(loadingView)
         view.addSubview(messageView)
         bindViewModel()
@@ -70,6 +72,10 @@ final class MovieDetailViewController: ViewController {
         output.errorMessage.map { $0 == nil }.drive(messageView.rx.isHidden)
             .disposed(by: disposeBag)
         output.errorMessage.compactMap { $0 }.drive(messageView.rx.message)
+            .disposed(by: disposeBag)
+        output.hasPoster.map { !$0 }.drive(posterView.rx.isHidden).disposed(by: disposeBag)
+        output.poster.drive(Binder(posterView) { $0.setPoster($1) }).disposed(by: disposeBag)
+        output.isLoadingPoster.drive(Binder(posterView) { $0.isLoading = $1 })
             .disposed(by: disposeBag)
         output.hints.map(StatusLine.hint).drive(rx.statusLine).disposed(by: disposeBag)
     }

@@ -1,3 +1,4 @@
+import ImagePipeline
 import MovieUI
 import TMDB
 import TerminalUI
@@ -10,11 +11,16 @@ public final class App: AppScene {
     /// Kept for as long as the app runs, as a scene delegate keeps its coordinator.
     private var coordinator: AppCoordinator?
 
-    public init(client: TMDBClient, timeWindow: TimeWindow, clock: any Clock<Duration>) {
-        // No shared client: the container hands this one to whoever needs it.
+    public init(
+        client: TMDBClient, imageLoader: any ImageLoading, timeWindow: TimeWindow,
+        clock: any Clock<Duration>
+    ) {
+        // No shared client and no shared loader: the container hands these to whoever
+        // needs them.
         container = AppDIContainer(
-            movieService: client, dataSourceName: client.configuration.dataSourceName,
-            timeWindow: timeWindow, scheduler: MainScheduler(clock: clock))
+            movieService: client, imageLoader: imageLoader,
+            dataSourceName: client.configuration.dataSourceName, timeWindow: timeWindow,
+            scheduler: MainScheduler(clock: clock))
     }
 
     public func makeRootViewController() -> ViewController {

@@ -1,3 +1,4 @@
+import ImagePipeline
 import TMDB
 import TerminalUI
 import ViewModelKit
@@ -9,6 +10,7 @@ import ViewModelKit
 @MainActor
 final class AppDIContainer {
     private let movieService: any MovieService
+    private let imageLoader: any ImageLoading
     /// "sample data" or "TMDB", for the headers.
     private let dataSourceName: String
     private let timeWindow: TimeWindow
@@ -16,10 +18,11 @@ final class AppDIContainer {
     private let scheduler: any SchedulerType
 
     init(
-        movieService: any MovieService, dataSourceName: String, timeWindow: TimeWindow,
-        scheduler: any SchedulerType
+        movieService: any MovieService, imageLoader: any ImageLoading, dataSourceName: String,
+        timeWindow: TimeWindow, scheduler: any SchedulerType
     ) {
         self.movieService = movieService
+        self.imageLoader = imageLoader
         self.dataSourceName = dataSourceName
         self.timeWindow = timeWindow
         self.scheduler = scheduler
@@ -58,7 +61,8 @@ final class AppDIContainer {
     func makeMovieDetailViewController(for movie: Movie) -> MovieDetailViewController {
         MovieDetailViewController(
             viewModel: MovieDetailViewModel(
-                movie: movie, movieService: movieService, dataSourceName: dataSourceName))
+                movie: movie, movieService: movieService, imageLoader: imageLoader,
+                dataSourceName: dataSourceName))
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ImagePipeline
 import MovieDomain
 import TMDB
 import ViewModelKit
@@ -31,6 +32,12 @@ final class MovieDetailViewModel: ViewModelType {
         let errorMessage: Driver<String?>
         /// The keys that do something on the screen as it is: no scrolling before the detail.
         let hints: Driver<String>
+        /// Whether the screen has a poster box: only when the detail names a poster (P1).
+        let hasPoster: Driver<Bool>
+        /// The poster once it has come; `nil` before, and when it cannot come.
+        let poster: Driver<LoadedImage?>
+        /// True while the poster is on its way.
+        let isLoadingPoster: Driver<Bool>
     }
 
     /// Where the detail's load stands; every output is read from it.
@@ -39,18 +46,31 @@ final class MovieDetailViewModel: ViewModelType {
         case idle
         /// On its way; `secondsLeft` counts down TMDB's rate limit (E6).
         case loading(secondsLeft: Int?)
-        case loaded(MovieDetailContent)
+        case loaded(MovieDetailContent, posterPath: String?)
         case failed(message: String)
+    }
+
+    /// Where the poster's load stands.
+    enum PosterLoading {
+        case none
+        case loading
+        /// `nil` when the poster cannot be had: the placeholder stays (P1).
+        case loaded(LoadedImage?)
     }
 
     let movie: Movie
     private let movieService: any MovieService
+    private let imageLoader: any ImageLoading
     /// "sample data" or "TMDB", for the header.
     private let dataSourceName: String
 
-    init(movie: Movie, movieService: any MovieService, dataSourceName: String) {
+    init(
+        movie: Movie, movieService: any MovieService, imageLoader: any ImageLoading,
+        dataSourceName: String
+    ) {
         self.movie = movie
         self.movieService = movieService
+        self.imageLoader = imageLoader
         self.dataSourceName = dataSourceName
     }
 
@@ -59,6 +79,7 @@ final class MovieDetailViewModel: ViewModelType {
     func transform(input: Input) -> Output {
         let movie = movie
         let movieService = movieService
+        let imageLoader = imageLoader
         // D1, D4: showing the screen loads the detail and `r` loads it again; leaving the
         // screen stops the load (E1). `flatMapLatest` keeps one load running: a new one
         // cancels the one before, whose answer never arrives.
@@ -70,6 +91,14 @@ final class MovieDetailViewModel: ViewModelType {
         .flatMapLatest { isShown in isShown ? Self.load(movie, from: movieService) : .just(.idle) }
         .asDriver(onErrorDriveWith: .empty())
         .startWith(.idle)
+        // P1: the poster the detail names. `flatMapLatest` keeps one poster load: when the
+        // detail goes (a retry, or the screen left), disposing it cancels the request (P7).
+        let poster = loading.map(\.posterPath).distinctUntilChanged()
+            .flatMapLatest { posterPath in
+                guard let posterPath else { return Driver<PosterLoading>.just(.none) }
+                return Self.loadPoster(at: posterPath, from: imageLoader)
+                    .asDriver(onErrorDriveWith: .empty())
+            }
         return Output(
             title: .just(movie.title),
             subtitle: .just(dataSourceName),
@@ -77,7 +106,10 @@ final class MovieDetailViewModel: ViewModelType {
             loadingText: loading.map(\.loadingText).distinctUntilChanged(),
             detail: loading.map(\.detail).distinctUntilChanged(),
             errorMessage: loading.map(\.errorMessage).distinctUntilChanged(),
-            hints: loading.map(\.hints).distinctUntilChanged())
+            hints: loading.map(\.hints).distinctUntilChanged(),
+            hasPoster: loading.map { $0.posterPath != nil }.distinctUntilChanged(),
+            poster: poster.map(\.image),
+            isLoadingPoster: poster.map(\.isLoading).distinctUntilChanged())
     }
 
     /// One load: `loading` at once, the countdown while TMDB's rate limit is waited out,
@@ -98,10 +130,36 @@ final class MovieDetailViewModel: ViewModelType {
                     }
                     // D3: without videos the screen only loses its trailer line.
                     let trailer = (try? await videos)?.preferredTrailer()
-                    observer.onNext(.loaded(MovieDetailContent(detail, trailer: trailer)))
+                    observer.onNext(
+                        .loaded(
+                            MovieDetailContent(detail, trailer: trailer),
+                            posterPath: detail.posterPath))
                 } catch {
                     observer.onNext(.failed(message: error.message))
                 }
+                observer.onCompleted()
+            }
+            return Disposables.create { task.cancel() }
+        }
+    }
+
+    /// One poster: at once from memory when it is there (P6), else `loading` then the
+    /// picture. Disposing it cancels the request (P7).
+    private static func loadPoster(
+        at posterPath: String, from imageLoader: any ImageLoading
+    ) -> Observable<PosterLoading> {
+        Observable.create { observer in
+            let request = ImageRequest.poster(at: posterPath)
+            if let cached = imageLoader.cachedImage(for: request) {
+                observer.onNext(.loaded(cached))
+                observer.onCompleted()
+                return Disposables.create()
+            }
+            observer.onNext(.loading)
+            let task = Task { @MainActor in
+                // Whatever goes wrong, the placeholder stays: nil is "no poster".
+                let loaded = try? await imageLoader.image(for: request)
+                observer.onNext(.loaded(loaded))
                 observer.onCompleted()
             }
             return Disposables.create { task.cancel() }
@@ -141,7 +199,11 @@ extension MovieDetailViewModel.Loading {
     }
 
     var detail: MovieDetailContent? {
-        if case .loaded(let detail) = self { detail } else { nil }
+        if case .loaded(let detail, _) = self { detail } else { nil }
+    }
+
+    var posterPath: String? {
+        if case .loaded(_, let posterPath) = self { posterPath } else { nil }
     }
 
     var errorMessage: String? {
@@ -154,5 +216,15 @@ extension MovieDetailViewModel.Loading {
         case .loaded: "↑↓ scroll · b back · ? help · q quit"
         case .idle, .loading: "b back · ? help · q quit"
         }
+    }
+}
+
+extension MovieDetailViewModel.PosterLoading {
+    var image: LoadedImage? {
+        if case .loaded(let image) = self { image } else { nil }
+    }
+
+    var isLoading: Bool {
+        if case .loading = self { true } else { false }
     }
 }

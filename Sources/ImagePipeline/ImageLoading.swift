@@ -36,6 +36,17 @@ public struct ImageRequest: Sendable, Hashable {
     }
 }
 
+extension ImageRequest {
+    /// The pixels the app's poster boxes ask for (P1, P5): more than the half blocks of a
+    /// 20-column box show (20×30), few enough that a decoded poster costs 16 KiB of memory.
+    public static let posterBox = PixelSize(width: 60, height: 90)
+
+    /// The poster at `posterPath` ("/abc.jpg"), sized for a poster box.
+    public static func poster(at posterPath: String) -> ImageRequest {
+        ImageRequest(posterPath: posterPath, box: posterBox)
+    }
+}
+
 /// A width and a height in pixels.
 public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
     public var width: Int

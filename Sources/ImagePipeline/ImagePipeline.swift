@@ -422,3 +422,10 @@ extension JPEGDecodingError {
         }
     }
 }
+
+extension ImagePipeline {
+    /// The one loader every screen reaches for in steps 01–04, as `TMDBClient.shared` is the
+    /// one client (Nuke names its own the same way): each step's `App` sets it at launch.
+    /// Step 05 injects an `ImageLoading` instead.
+    @MainActor public static var shared: any ImageLoading = ImagePipeline(client: .shared)
+}

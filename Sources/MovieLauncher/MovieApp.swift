@@ -1,4 +1,5 @@
 import Foundation
+import ImagePipeline
 import MovieUI
 import TMDB
 import TerminalUI
@@ -128,7 +129,7 @@ public enum MovieApp {
                     keys: "wheel  click",
                     action:
                         "move 3 rows / select a row, click again to open (Shift-drag selects text)"),
-                HelpContent.Entry(keys: "b  Esc  Backspace  ←", action: "back to the list"),
+                HelpContent.Entry(keys: "b  h  Esc  Backspace  ←", action: "back to the list"),
                 HelpContent.Entry(
                     keys: "/", action: "search by title (↓ ↑: the results and back, Esc: close)"),
                 HelpContent.Entry(keys: "t", action: "switch between today and this week"),
@@ -159,7 +160,9 @@ public enum MovieApp {
     public static func main(
         command: String,
         makeScene:
-            @escaping @MainActor (TMDBClient, TimeWindow, any Clock<Duration>) -> any AppScene
+            @escaping @MainActor (
+                TMDBClient, any ImageLoading, TimeWindow, any Clock<Duration>
+            ) -> any AppScene
     ) async -> Never {
         let launch: Launch
         do {
@@ -175,7 +178,10 @@ public enum MovieApp {
             exit(isWritten ? ExitStatus.success : ExitStatus.outputFailed)
         }
         let client = TMDBClient(configuration: launch.configuration)
-        let scene = makeScene(client, launch.timeWindow, ContinuousClock())
+        // Posters come through the same client (P5), kept on disk only for live TMDB (P6).
+        let imageLoader = ImagePipeline(
+            client: client, diskCache: ImagePipeline.standardDiskCache(for: launch.configuration))
+        let scene = makeScene(client, imageLoader, launch.timeWindow, ContinuousClock())
         let status = await Launcher.run(
             mode: launch.mode, help: help(for: launch.configuration), images: launch.images
         ) {

@@ -1,4 +1,5 @@
 import Foundation
+import ImagePipeline
 import MovieLauncher
 import MovieUI
 import StepTestSupport
@@ -37,7 +38,10 @@ final class AppDriver {
         let clock = TestClock(onSleep: { Task { @MainActor in woken.value?.setNeedsDisplay() } })
         let serverURL = server.flatMap { URL(string: $0.baseURL) }
         let configuration =
-            serverURL.map { Configuration(credential: .apiKey("k"), baseURL: $0) }
+            serverURL.map {
+                Configuration(
+                    credential: .apiKey("k"), baseURL: $0, imageBaseURL: $0.appending(path: "t/p/"))
+            }
             ?? configuration ?? stub.configuration()
         let session = configuration.usesSampleData || serverURL != nil ? nil : stub.session
         let retryPolicy =
@@ -50,7 +54,8 @@ final class AppDriver {
         self.stub = stub
         self.terminal = VirtualTerminal(width: width, height: height)
         self.clock = clock
-        self.scene = step.makeScene(client, timeWindow, clock)
+        // Posters in memory only, as a first launch has them: no disk cache between tests.
+        self.scene = step.makeScene(client, ImagePipeline(client: client), timeWindow, clock)
         self.application = Application(
             rootViewController: scene.makeRootViewController(),
             terminal: terminal,

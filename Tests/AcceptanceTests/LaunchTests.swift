@@ -54,12 +54,20 @@ extension Acceptance {
             await app.launch()
             await app.press(.enter)
 
-            // Pages 1 and 2 (20 movies leave room on 24 rows, T6), the detail and its videos.
-            #expect(stub.requests.count == 4)
-            for request in stub.requests {
+            // Pages 1 and 2 (20 movies leave room on 24 rows, T6), the detail and its videos;
+            // then the detail's poster, which goes to the image host with no credential (P5).
+            let apiRequests = stub.requests.filter { $0.path.hasPrefix("/3/") }
+            #expect(apiRequests.count == 4)
+            for request in apiRequests {
                 #expect(request.queryItems["api_key"] == "key-456")
                 #expect(request.headers["Authorization"] == nil)
                 #expect(request.queryItems["language"] == "ko-KR")
+            }
+            let posterRequests = stub.requests.filter { $0.path.hasPrefix("/t/p/") }
+            #expect(posterRequests.count == 1)
+            for request in posterRequests {
+                #expect(request.queryItems.isEmpty, "no api_key, no language")
+                #expect(request.headers["Authorization"] == nil)
             }
         }
 

@@ -274,7 +274,7 @@ extension Acceptance {
 
         @Test(
             "D5: every back key returns to the same selection and scroll",
-            arguments: Step.all, [Key.character("b"), .escape, .backspace, .left])
+            arguments: Step.all, [Key.character("b"), .character("h"), .escape, .backspace, .left])
         func backKeepsSelectionAndScroll(step: Step, back: Key) async {
             let app = AppDriver(step, height: 12)
             await app.launch()

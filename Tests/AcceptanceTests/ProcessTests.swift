@@ -189,7 +189,8 @@ struct ProcessTests {
         let keys = Array(repeating: UInt8(ascii: "j"), count: index) + [0x0D]
         let open = "\u{1B}]8;;\(address)\u{1B}\\"
         let close = "\u{1B}]8;;\u{1B}\\"
-        // 40 columns cut the address; the link still goes to all of it.
+        // 40 columns cut the address; the link still goes to all of it. The poster stands
+        // above the text at 40 columns (P1), so the address is at the end of the scroll.
         let shown = address.prefix(39) + "…"
         // P4: a dumb terminal gets the first screen printed as plain text, as a pipe does,
         // at the terminal's size: no alternate screen, no cursor moves, no link.
@@ -219,7 +220,11 @@ struct ProcessTests {
                 #expect(isShown, "the first screen")
                 process.send(keys)
                 let isOpened = await process.read(
-                    until: { $0.contains(shown) && $0.contains("Cast") }, timeout: .seconds(60))
+                    until: { $0.contains("Cast") }, timeout: .seconds(60))
+                process.send([UInt8(ascii: "G")])
+                let isScrolled = await process.read(
+                    until: { $0.contains(shown) }, timeout: .seconds(60))
+                #expect(isScrolled, "the address, at the end")
                 #expect(isOpened, "the detail, its address cut to 40 columns")
                 let output = process.outputText
                 #expect(output.contains(open + "https:"), "the address line, linked")
@@ -229,7 +234,7 @@ struct ProcessTests {
                 #expect(await process.waitForExit(timeout: .seconds(60)) == 0)
             }
         }
-        let script = Array(repeating: "down", count: index) + ["enter"]
+        let script = Array(repeating: "down", count: index) + ["enter", "end"]
         for arguments in [["--keys", script.joined(separator: " ")]] {
             let result = try await RunResult.run(
                 step.command, arguments, environment: ["COLUMNS": "40", "LINES": "40"])
@@ -329,6 +334,25 @@ struct ProcessTests {
         #expect(result.standardOutput.contains(second.title.prefix(30)))
         #expect(result.standardOutput.contains("Cast"))
         #expect(!result.standardOutput.contains("\u{1B}"))
+    }
+
+    @Test(
+        "P4 E7: scripted and piped, the poster box is plain text of its size, the same on every run",
+        arguments: Step.all)
+    func scriptedPosterBoxIsPlainText(step: Step) async throws {
+        // NO_COLOR and a terminal that says it draws kitty images change nothing off a terminal.
+        let environment = ["NO_COLOR": "1", "TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1"]
+        let first = try await RunResult.run(
+            step.command, ["--keys", "enter", "--images", "kitty"], environment: environment)
+        let second = try await RunResult.run(step.command, ["--keys", "enter"])
+        #expect(first.status == 0 && second.status == 0)
+        #expect(first.standardOutput == second.standardOutput)
+        #expect(!first.standardOutput.contains("\u{1B}"))
+        let rows = first.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        let box = rows.filter { $0.hasPrefix(" │") || $0.hasPrefix(" ┌") || $0.hasPrefix(" └") }
+        #expect(box.count == 15, "the box is 15 rows")
+        #expect(box.first?.hasPrefix(" ┌" + String(repeating: "─", count: 18) + "┐") == true)
+        #expect(rows.contains { $0.hasPrefix(" │      poster      │") })
     }
 
     @Test(

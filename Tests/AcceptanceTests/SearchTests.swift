@@ -855,7 +855,7 @@ extension Acceptance {
 
         @Test(
             "S7: Enter opens the result's detail; back returns to the results as they were",
-            arguments: Step.all, [Key.character("b"), .escape, .backspace, .left])
+            arguments: Step.all, [Key.character("b"), .character("h"), .escape, .backspace, .left])
         func openingAResultAndComingBack(step: Step, back: Key) async throws {
             let app = await launchedApp(step)
             await search(app, for: "e")

@@ -46,18 +46,50 @@ struct MovieDetailViewModelTests {
         }
     }
 
+    /// Answers every poster with a 2×3 picture named by its path, or nothing for the paths in
+    /// `missing`; the pictures in `remembered` are in memory already.
+    final class Posters: PosterRepository {
+        let missing: Set<String>
+        let remembered: Set<String>
+        let requests = WaitableLog<String>()
+
+        init(missing: Set<String> = [], remembered: Set<String> = []) {
+            self.missing = missing
+            self.remembered = remembered
+        }
+
+        func poster(path: String) async -> Poster? {
+            requests.append(path)
+            return missing.contains(path) ? nil : Self.picture(path)
+        }
+
+        func cachedPoster(path: String) -> Poster? {
+            remembered.contains(path) ? Self.picture(path) : nil
+        }
+
+        static func picture(_ path: String) -> Poster {
+            Poster(
+                path: path, width: 2, height: 3, pixels: [UInt8](repeating: 9, count: 18),
+                fileData: [])
+        }
+    }
+
     /// The view model shown once, with what its outputs said.
     @MainActor
     final class Shown {
         let details = WaitableLog<MovieDetailContent?>()
         let errors = WaitableLog<String?>()
+        /// The path of each poster shown, nil for none.
+        let posterSources = WaitableLog<String?>()
+        let hasPoster = WaitableLog<Bool>()
+        let isLoadingPoster = WaitableLog<Bool>()
         private let disposeBag = DisposeBag()
 
-        init(_ repository: Repository) {
+        init(_ repository: Repository, posters: Posters = Posters()) {
             let viewModel = MovieDetailViewModel(
                 movie: Movie(id: 7, title: "Seven"),
                 fetchMovieDetail: FetchMovieDetailUseCase(repository: repository),
-                dataSourceName: "fake data")
+                fetchPoster: FetchPosterUseCase(repository: posters), dataSourceName: "fake data")
             let viewDidLoad = PublishRelay<Void>()
             let output = viewModel.transform(
                 input: MovieDetailViewModel.Input(
@@ -65,6 +97,10 @@ struct MovieDetailViewModelTests {
                     viewDidDisappear: .empty()))
             output.detail.drive(onNext: details.append).disposed(by: disposeBag)
             output.errorMessage.drive(onNext: errors.append).disposed(by: disposeBag)
+            output.poster.drive(onNext: { [posterSources] in posterSources.append($0?.path) })
+                .disposed(by: disposeBag)
+            output.hasPoster.drive(onNext: hasPoster.append).disposed(by: disposeBag)
+            output.isLoadingPoster.drive(onNext: isLoadingPoster.append).disposed(by: disposeBag)
             viewDidLoad.accept(())
         }
     }
@@ -99,5 +135,54 @@ struct MovieDetailViewModelTests {
 
         #expect(await shown.errors.wait { $0.last == "TMDB took too long." })
         #expect(shown.details.entries.allSatisfy { $0 == nil })
+    }
+
+    @Test("P1: the poster the domain's detail names is asked of the use case and shown")
+    func thePosterIsTheUseCasesAnswer() async {
+        let posters = Posters()
+        let shown = Shown(
+            Repository(detail: .success(MovieDetail(id: 7, title: "Seven", posterPath: "/7.jpg"))),
+            posters: posters)
+
+        #expect(await shown.posterSources.wait { $0.last == "/7.jpg" })
+        #expect(posters.requests.entries == ["/7.jpg"])
+        #expect(shown.hasPoster.entries == [false, true])
+        #expect(shown.isLoadingPoster.entries == [false, true, false])
+    }
+
+    @Test("P6: a poster in memory shows with the detail, without a request or a loading frame")
+    func aRememberedPosterShowsAtOnce() async {
+        let posters = Posters(remembered: ["/7.jpg"])
+        let shown = Shown(
+            Repository(detail: .success(MovieDetail(id: 7, title: "Seven", posterPath: "/7.jpg"))),
+            posters: posters)
+
+        #expect(await shown.posterSources.wait { $0.last == "/7.jpg" })
+        #expect(posters.requests.entries.isEmpty)
+        #expect(shown.isLoadingPoster.entries == [false])
+    }
+
+    @Test("P1: a poster that cannot be had leaves the box empty and shows no error")
+    func aMissingPosterLeavesThePlaceholder() async {
+        let posters = Posters(missing: ["/7.jpg"])
+        let shown = Shown(
+            Repository(detail: .success(MovieDetail(id: 7, title: "Seven", posterPath: "/7.jpg"))),
+            posters: posters)
+
+        #expect(await shown.isLoadingPoster.wait { $0 == [false, true, false] })
+        #expect(shown.posterSources.entries.allSatisfy { $0 == nil })
+        #expect(shown.hasPoster.entries.last == true)
+        #expect(shown.errors.entries.allSatisfy { $0 == nil })
+    }
+
+    @Test("P1: a detail without a poster has no poster box and asks for none")
+    func noPosterPathNoBox() async {
+        let posters = Posters()
+        let shown = Shown(
+            Repository(detail: .success(MovieDetail(id: 7, title: "Seven"))), posters: posters)
+
+        #expect(await shown.details.wait { ($0.last ?? nil) != nil })
+        #expect(shown.hasPoster.entries == [false])
+        #expect(posters.requests.entries.isEmpty)
     }
 }

@@ -92,8 +92,12 @@ struct PackageGraph {
         let presentation = graph.closure(of: "CleanPresentation")
         #expect(presentation.contains("CleanDomain"))
         #expect(presentation.isDisjoint(with: ["TMDB", "CleanData", "MovieLauncher"]))
+        // P6: posters come through Domain's repository; downloading, decoding and caching
+        // are Data's, and Presentation reaches none of them.
+        #expect(
+            presentation.isDisjoint(with: ["ImagePipeline", "ImagePipelineUI", "JPEGDecoding"]))
         let data = graph.closure(of: "CleanData")
-        #expect(data.isSuperset(of: ["CleanDomain", "TMDB"]))
+        #expect(data.isSuperset(of: ["CleanDomain", "TMDB", "ImagePipeline"]))
         #expect(
             data.isDisjoint(with: [
                 "TerminalUI", "MovieUI", "RxTerminalUI", "ViewModelKit", "CleanPresentation",

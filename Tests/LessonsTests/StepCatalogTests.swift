@@ -115,7 +115,7 @@ import Testing
         for step in StepEntry.all {
             #expect(
                 entries.contains { $0.key == step.module && $0.module == step.module },
-                "\(path) gives \(step.folder) no app: add \"\(step.module)\": { \(step.module).App(client: $0, timeWindow: $1, clock: $2) } to Step.apps, and import \(step.module)"
+                "\(path) gives \(step.folder) no app: add \"\(step.module)\": { \(step.module).App(client: $0, imageLoader: $1, timeWindow: $2, clock: $3) } to Step.apps, and import \(step.module)"
             )
         }
         for entry in entries {

@@ -20,7 +20,8 @@ struct AppCoordinatorTests {
 
     private func start() throws -> (AppCoordinator, NavigationController, TrendingViewController) {
         let container = AppDIContainer(
-            movieService: service, dataSourceName: "fake data", timeWindow: .week,
+            movieService: service, imageLoader: FakeImageLoader(), dataSourceName: "fake data",
+            timeWindow: .week,
             scheduler: MainScheduler.instance)
         let coordinator = container.makeAppCoordinator()
         let navigationController = coordinator.start()
@@ -96,7 +97,8 @@ struct AppCoordinatorTests {
     @Test func theCoordinatorsBuildEverythingThroughTheirDependencies() throws {
         let dependencies = RecordingDependencies(
             container: AppDIContainer(
-                movieService: service, dataSourceName: "fake data", timeWindow: .week,
+                movieService: service, imageLoader: FakeImageLoader(), dataSourceName: "fake data",
+                timeWindow: .week,
                 scheduler: MainScheduler.instance))
         let coordinator = AppCoordinator(dependencies: dependencies)
         let navigationController = coordinator.start()
@@ -223,7 +225,8 @@ struct AppDIContainerTests {
         // No credential: the client serves the bundled sample data, no network.
         let client = TMDBClient(configuration: Configuration())
         let container = AppDIContainer(
-            movieService: client, dataSourceName: client.configuration.dataSourceName,
+            movieService: client, imageLoader: FakeImageLoader(),
+            dataSourceName: client.configuration.dataSourceName,
             timeWindow: .day, scheduler: MainScheduler.instance)
         let coordinator = container.makeAppCoordinator()
         let navigationController = coordinator.start()

@@ -254,12 +254,15 @@ enum Sample {
             page: page, results: movies, totalPages: totalPages, totalResults: totalPages * 20)
     }
 
-    static func detail(id: Int = 550, title: String = "Dune: Part Two") -> MovieDetail {
+    static func detail(
+        id: Int = 550, title: String = "Dune: Part Two", posterPath: String? = nil
+    ) -> MovieDetail {
         MovieDetail(
             id: id, title: title, tagline: "Long live the fighters.",
             overview: "Paul Atreides unites with the Fremen.",
             genres: [Genre(id: 878, name: "Science Fiction"), Genre(id: 12, name: "Adventure")],
             runtime: 166, releaseDate: "2024-02-27", voteAverage: 8.16, voteCount: 6_543,
+            posterPath: posterPath,
             cast: [
                 ("Timothée Chalamet", "Paul Atreides"), ("Zendaya", "Chani"),
                 ("Rebecca Ferguson", "Jessica"), ("Josh Brolin", "Gurney Halleck"),

@@ -36,19 +36,23 @@ struct MovieDetailViewModelTests {
         let detail: TestableObserver<Detail?>
         let errorMessage: TestableObserver<String?>
         let hints: TestableObserver<String>
+        /// The path of each poster shown (nil for none), as the poster's answers come.
+        let posterSources = WaitableLog<String?>()
         private let isLoadingCount = Tally()
         private let disposeBag = DisposeBag()
 
         init(
-            movie: Movie, service: FakeMovieService, dataSourceName: String = "fake data",
-            inputs: [Recorded<Event<UserInput>>]
+            movie: Movie, service: FakeMovieService,
+            imageLoader: FakeImageLoader = FakeImageLoader(),
+            dataSourceName: String = "fake data", inputs: [Recorded<Event<UserInput>>]
         ) {
             let inputs = scheduler.createHotObservable(inputs).asObservable()
             func signal(_ wanted: UserInput) -> Signal<Void> {
                 inputs.filter { $0 == wanted }.map { _ in () }.asSignal(onErrorSignalWith: .empty())
             }
             viewModel = MovieDetailViewModel(
-                movie: movie, movieService: service, dataSourceName: dataSourceName)
+                movie: movie, movieService: service, imageLoader: imageLoader,
+                dataSourceName: dataSourceName)
             let output = viewModel.transform(
                 input: MovieDetailViewModel.Input(
                     viewDidLoad: signal(.viewDidLoad), retry: signal(.retry),
@@ -70,6 +74,10 @@ struct MovieDetailViewModelTests {
                 output.detail.drive(detail).disposed(by: disposeBag)
                 output.errorMessage.drive(errorMessage).disposed(by: disposeBag)
                 output.hints.drive(hints).disposed(by: disposeBag)
+                output.poster.drive(onNext: { [posterSources] in
+                    posterSources.append($0.map { "/" + $0.url.lastPathComponent })
+                })
+                .disposed(by: disposeBag)
             }
         }
 
@@ -200,5 +208,42 @@ struct MovieDetailViewModelTests {
             harness.isLoading.events == [.next(200, false), .next(210, true), .next(300, false)])
         #expect(harness.detail.events == [.next(200, nil)])
         #expect(service.count(of: .movieDetail(id: 550)) == 1)
+    }
+
+    @Test("P1: the detail's poster comes from the loader the container injected, not from HTTP")
+    func thePosterComesFromTheInjectedLoader() async {
+        service.answerDetail(id: 550, with: .success(Sample.detail(posterPath: "/dune.jpg")))
+        service.answerVideos(id: 550, with: .success([]))
+        let imageLoader = FakeImageLoader()
+        imageLoader.answer("/dune.jpg")
+        let harness = Harness(
+            movie: movie, service: service, imageLoader: imageLoader,
+            inputs: [.next(210, .viewDidLoad)])
+
+        #expect(await harness.advance(to: 210, untilIsLoadingValues: 3))
+        #expect(await harness.posterSources.wait { $0.last == "/dune.jpg" })
+        #expect(imageLoader.requests == ["/dune.jpg"])
+    }
+
+    @Test("P7: leaving the screen cancels the poster's load, and its late answer never shows")
+    func leavingCancelsThePoster() async {
+        service.answerDetail(id: 550, with: .success(Sample.detail(posterPath: "/dune.jpg")))
+        service.answerVideos(id: 550, with: .success([]))
+        let gate = Gate()
+        let imageLoader = FakeImageLoader()
+        imageLoader.answer("/dune.jpg", gate: gate)
+        let harness = Harness(
+            movie: movie, service: service, imageLoader: imageLoader,
+            inputs: [.next(210, .viewDidLoad), .next(300, .viewDidDisappear)])
+        harness.open(gate, at: 400)
+
+        #expect(await harness.advance(to: 210, untilIsLoadingValues: 3))
+        #expect(await gate.waitForWaiters(1))
+        harness.scheduler.advance(to: 300)
+        #expect(await gate.waitForCancellations(1), "leaving did not cancel the poster")
+        harness.scheduler.advance(to: 400)
+        #expect(await imageLoader.waitForAnswers(1))
+
+        #expect(harness.posterSources.entries.allSatisfy { $0 == nil })
     }
 }

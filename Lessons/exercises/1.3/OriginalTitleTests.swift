@@ -1,4 +1,5 @@
 import Foundation
+import ImagePipeline
 import MovieDomain
 import MovieLauncher
 import MovieUI
@@ -38,7 +39,9 @@ struct OriginalTitleTests {
     private static func start(_ client: TMDBClient, clock: TestClock) -> (
         Application, VirtualTerminal
     ) {
-        let app = App(client: client, timeWindow: .week, clock: clock)
+        let app = App(
+            client: client, imageLoader: ImagePipeline(client: client), timeWindow: .week,
+            clock: clock)
         let terminal = VirtualTerminal(width: 160, height: 24)
         let application = Application(
             rootViewController: app.makeRootViewController(), terminal: terminal,

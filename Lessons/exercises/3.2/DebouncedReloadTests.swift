@@ -1,3 +1,4 @@
+import ImagePipeline
 import MovieLauncher
 import MovieUI
 import StepTestSupport
@@ -148,7 +149,9 @@ struct DebouncedReloadTests {
     func theAppReloadsOnR() async {
         let clock = TestClock()
         let client = stub.makeClient(retryPolicy: .immediate)
-        let app = App(client: client, timeWindow: .week, clock: clock)
+        let app = App(
+            client: client, imageLoader: ImagePipeline(client: client), timeWindow: .week,
+            clock: clock)
         let terminal = VirtualTerminal()
         let application = Application(
             rootViewController: app.makeRootViewController(), terminal: terminal,

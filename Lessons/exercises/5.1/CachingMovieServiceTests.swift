@@ -1,4 +1,5 @@
 import Foundation
+import ImagePipeline
 import MovieLauncher
 import MovieUI
 import StepTestSupport
@@ -128,7 +129,9 @@ struct CachingMovieServiceTests {
     func theAppAsksForADetailOnce() async throws {
         let stub = HTTPStub()
         let client = stub.makeClient(retryPolicy: .immediate)
-        let app = App(client: client, timeWindow: .week, clock: TestClock())
+        let app = App(
+            client: client, imageLoader: ImagePipeline(client: client), timeWindow: .week,
+            clock: TestClock())
         let application = Application(
             rootViewController: app.makeRootViewController(), terminal: VirtualTerminal(),
             help: MovieApp.help(for: client.configuration))
@@ -164,7 +167,9 @@ struct CachingMovieServiceTests {
             ])
         stub.respond(to: "/3/movie/1/videos", with: Fixtures.videos(id: 1, []))
         let client = stub.makeClient(retryPolicy: .immediate)
-        let app = App(client: client, timeWindow: .week, clock: TestClock())
+        let app = App(
+            client: client, imageLoader: ImagePipeline(client: client), timeWindow: .week,
+            clock: TestClock())
         let terminal = VirtualTerminal(width: 80, height: 24)
         let application = Application(
             rootViewController: app.makeRootViewController(), terminal: terminal,

@@ -2,6 +2,7 @@ import CleanApp
 import CleanData
 import CleanDomain
 import Foundation
+import ImagePipeline
 import MovieLauncher
 import StepTestSupport
 import Synchronization
@@ -216,7 +217,9 @@ struct CachingMovieRepositoryTests {
     func theAppAsksForADetailOnce() async throws {
         let stub = HTTPStub()
         let client = stub.makeClient(retryPolicy: .immediate)
-        let app = App(client: client, timeWindow: .week, clock: TestClock())
+        let app = App(
+            client: client, imageLoader: ImagePipeline(client: client), timeWindow: .week,
+            clock: TestClock())
         let application = Application(
             rootViewController: app.makeRootViewController(), terminal: VirtualTerminal(),
             help: MovieApp.help(for: client.configuration))
@@ -252,7 +255,9 @@ struct CachingMovieRepositoryTests {
             ])
         stub.respond(to: "/3/movie/1/videos", with: Fixtures.videos(id: 1, []))
         let client = stub.makeClient(retryPolicy: .immediate)
-        let app = App(client: client, timeWindow: .week, clock: TestClock())
+        let app = App(
+            client: client, imageLoader: ImagePipeline(client: client), timeWindow: .week,
+            clock: TestClock())
         let terminal = VirtualTerminal(width: 80, height: 24)
         let application = Application(
             rootViewController: app.makeRootViewController(), terminal: terminal,

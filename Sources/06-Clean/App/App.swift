@@ -1,6 +1,7 @@
 import CleanData
 import CleanDomain
 import CleanPresentation
+import ImagePipeline
 import MovieUI
 import TMDB
 import TerminalUI
@@ -13,11 +14,16 @@ public final class App: AppScene {
     /// Kept for as long as the app runs, as a scene delegate keeps its coordinator.
     private var coordinator: AppCoordinator?
 
-    public init(client: TMDBClient, timeWindow: TMDB.TimeWindow, clock: any Clock<Duration>) {
-        // No shared client: the container hands this one to the repository, and the
-        // repository to the use cases. Only this layer sees TMDB and the screens both.
+    public init(
+        client: TMDBClient, imageLoader: any ImageLoading, timeWindow: TMDB.TimeWindow,
+        clock: any Clock<Duration>
+    ) {
+        // No shared client and no shared loader: the container hands these to the
+        // repositories, and the repositories to the use cases. Only this layer sees TMDB,
+        // the image pipeline and the screens all.
         container = AppDIContainer(
             movieRepository: TMDBMovieRepository(client: client),
+            posterRepository: PosterImageRepository(imageLoader: imageLoader),
             dataSourceName: client.configuration.dataSourceName,
             timeWindow: CleanDomain.TimeWindow(timeWindow), scheduler: MainScheduler(clock: clock))
     }

@@ -10,6 +10,7 @@ import ViewModelKit
 @MainActor
 final class AppDIContainer {
     private let movieRepository: any MovieRepository
+    private let posterRepository: any PosterRepository
     /// "sample data" or "TMDB", for the headers.
     private let dataSourceName: String
     private let timeWindow: TimeWindow
@@ -17,10 +18,11 @@ final class AppDIContainer {
     private let scheduler: any SchedulerType
 
     init(
-        movieRepository: any MovieRepository, dataSourceName: String, timeWindow: TimeWindow,
-        scheduler: any SchedulerType
+        movieRepository: any MovieRepository, posterRepository: any PosterRepository,
+        dataSourceName: String, timeWindow: TimeWindow, scheduler: any SchedulerType
     ) {
         self.movieRepository = movieRepository
+        self.posterRepository = posterRepository
         self.dataSourceName = dataSourceName
         self.timeWindow = timeWindow
         self.scheduler = scheduler
@@ -63,6 +65,7 @@ final class AppDIContainer {
             viewModel: MovieDetailViewModel(
                 movie: movie,
                 fetchMovieDetail: FetchMovieDetailUseCase(repository: movieRepository),
+                fetchPoster: FetchPosterUseCase(repository: posterRepository),
                 dataSourceName: dataSourceName))
     }
 }

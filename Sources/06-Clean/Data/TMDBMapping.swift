@@ -27,7 +27,8 @@ extension CleanDomain.MovieDetail {
             overview: detail.overview, genres: detail.genres.map(\.name),
             runtime: detail.runtime, releaseDate: detail.releaseDate,
             voteAverage: detail.voteAverage, voteCount: detail.voteCount,
-            cast: detail.cast.map { CastMember(name: $0.name, character: $0.character) })
+            cast: detail.cast.map { CastMember(name: $0.name, character: $0.character) },
+            posterPath: detail.posterPath)
     }
 }
 

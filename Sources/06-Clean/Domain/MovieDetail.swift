@@ -26,6 +26,8 @@ public struct MovieDetail: Equatable, Sendable {
     public let voteCount: Int
     /// Top-billed first.
     public let cast: [CastMember]
+    /// Names the poster for `FetchPosterUseCase`; nil when the movie has none.
+    public let posterPath: String?
     /// The trailer to link to; `FetchMovieDetailUseCase` finds it.
     public var trailer: Trailer?
 
@@ -33,7 +35,7 @@ public struct MovieDetail: Equatable, Sendable {
         id: Int, title: String, tagline: String = "", overview: String = "",
         genres: [String] = [], runtime: Int? = nil, releaseDate: String = "",
         voteAverage: Double = 0, voteCount: Int = 0, cast: [CastMember] = [],
-        trailer: Trailer? = nil
+        posterPath: String? = nil, trailer: Trailer? = nil
     ) {
         self.id = id
         self.title = title
@@ -45,6 +47,7 @@ public struct MovieDetail: Equatable, Sendable {
         self.voteAverage = voteAverage
         self.voteCount = voteCount
         self.cast = cast
+        self.posterPath = posterPath
         self.trailer = trailer
     }
 }

@@ -1,3 +1,4 @@
+import CleanDomain
 import Foundation
 import MovieUI
 import RxTerminalUI
@@ -19,6 +20,7 @@ public final class MovieDetailViewController: ViewController {
     // MARK: Views
 
     private let textView = TextView()
+    private let posterView = PosterView()
     private let loadingView = ActivityIndicatorView()
     private let messageView = MessageView(kind: .error, hint: "r to retry · b back")
 
@@ -29,7 +31,7 @@ public final class MovieDetailViewController: ViewController {
 
     public override func viewDidLoad() {
         super.viewDidLoad()
-        view.addSubview(textView)
+        view.addSubview(PosterLayoutView(posterView: posterView, contentView: textView))
         view.addSubview(loadingView)
         view.addSubview(messageView)
         bindViewModel()
@@ -70,6 +72,25 @@ public final class MovieDetailViewController: ViewController {
             .disposed(by: disposeBag)
         output.errorMessage.compactMap { $0 }.drive(messageView.rx.message)
             .disposed(by: disposeBag)
+        output.hasPoster.map { !$0 }.drive(posterView.rx.isHidden).disposed(by: disposeBag)
+        output.poster.drive(Binder(posterView) { $0.setPoster($1) }).disposed(by: disposeBag)
+        output.isLoadingPoster.drive(Binder(posterView) { $0.isLoading = $1 })
+            .disposed(by: disposeBag)
         output.hints.map(StatusLine.hint).drive(rx.statusLine).disposed(by: disposeBag)
+    }
+}
+
+extension PosterView {
+    /// Shows the domain's poster, or the placeholder for nil. The kit's picture is made only
+    /// when the poster changes: a new picture is sent to the terminal again.
+    fileprivate func setPoster(_ poster: Poster?) {
+        guard let poster else {
+            image = nil
+            return
+        }
+        guard image?.source != poster.path else { return }
+        image = Image(
+            width: poster.width, height: poster.height, pixels: poster.pixels,
+            jpegData: poster.fileData, source: poster.path)
     }
 }

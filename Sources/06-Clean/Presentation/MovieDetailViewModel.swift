@@ -31,6 +31,12 @@ public final class MovieDetailViewModel: ViewModelType {
         let errorMessage: Driver<String?>
         /// The keys that do something on the screen as it is: no scrolling before the detail.
         let hints: Driver<String>
+        /// Whether the screen has a poster box: only when the detail names a poster (P1).
+        let hasPoster: Driver<Bool>
+        /// The poster once it has come; `nil` before, and when it cannot come.
+        let poster: Driver<Poster?>
+        /// True while the poster is on its way.
+        let isLoadingPoster: Driver<Bool>
     }
 
     /// Where the detail's load stands; every output is read from it.
@@ -39,18 +45,31 @@ public final class MovieDetailViewModel: ViewModelType {
         case idle
         /// On its way; `secondsLeft` counts down TMDB's rate limit (E6).
         case loading(secondsLeft: Int?)
-        case loaded(MovieDetailContent)
+        case loaded(MovieDetailContent, posterPath: String?)
         case failed(message: String)
+    }
+
+    /// Where the poster's load stands.
+    enum PosterLoading {
+        case none
+        case loading
+        /// `nil` when the poster cannot be had: the placeholder stays (P1).
+        case loaded(Poster?)
     }
 
     let movie: Movie
     private let fetchMovieDetail: FetchMovieDetailUseCase
+    private let fetchPoster: FetchPosterUseCase
     /// "sample data" or "TMDB", for the header.
     private let dataSourceName: String
 
-    public init(movie: Movie, fetchMovieDetail: FetchMovieDetailUseCase, dataSourceName: String) {
+    public init(
+        movie: Movie, fetchMovieDetail: FetchMovieDetailUseCase,
+        fetchPoster: FetchPosterUseCase, dataSourceName: String
+    ) {
         self.movie = movie
         self.fetchMovieDetail = fetchMovieDetail
+        self.fetchPoster = fetchPoster
         self.dataSourceName = dataSourceName
     }
 
@@ -59,6 +78,7 @@ public final class MovieDetailViewModel: ViewModelType {
     public func transform(input: Input) -> Output {
         let movie = movie
         let fetchMovieDetail = fetchMovieDetail
+        let fetchPoster = fetchPoster
         // D1, D4: showing the screen loads the detail and `r` loads it again; leaving the
         // screen stops the load (E1). `flatMapLatest` keeps one load running: a new one
         // cancels the one before, whose answer never arrives.
@@ -72,6 +92,14 @@ public final class MovieDetailViewModel: ViewModelType {
         }
         .asDriver(onErrorDriveWith: .empty())
         .startWith(.idle)
+        // P1: the poster the detail names. `flatMapLatest` keeps one poster load: when the
+        // detail goes (a retry, or the screen left), disposing it cancels the request (P7).
+        let poster = loading.map(\.posterPath).distinctUntilChanged()
+            .flatMapLatest { posterPath in
+                guard let posterPath else { return Driver<PosterLoading>.just(.none) }
+                return Self.loadPoster(at: posterPath, with: fetchPoster)
+                    .asDriver(onErrorDriveWith: .empty())
+            }
         return Output(
             title: .just(movie.title),
             subtitle: .just(dataSourceName),
@@ -79,7 +107,10 @@ public final class MovieDetailViewModel: ViewModelType {
             loadingText: loading.map(\.loadingText).distinctUntilChanged(),
             detail: loading.map(\.detail).distinctUntilChanged(),
             errorMessage: loading.map(\.errorMessage).distinctUntilChanged(),
-            hints: loading.map(\.hints).distinctUntilChanged())
+            hints: loading.map(\.hints).distinctUntilChanged(),
+            hasPoster: loading.map { $0.posterPath != nil }.distinctUntilChanged(),
+            poster: poster.map(\.image),
+            isLoadingPoster: poster.map(\.isLoading).distinctUntilChanged())
     }
 
     /// One load: `loading` at once, the countdown while TMDB's rate limit is waited out,
@@ -97,10 +128,33 @@ public final class MovieDetailViewModel: ViewModelType {
                         @MainActor secondsLeft in
                         observer.onNext(.loading(secondsLeft: secondsLeft > 0 ? secondsLeft : nil))
                     }
-                    observer.onNext(.loaded(MovieDetailContent(detail)))
+                    observer.onNext(
+                        .loaded(MovieDetailContent(detail), posterPath: detail.posterPath))
                 } catch {
                     observer.onNext(.failed(message: error.message))
                 }
+                observer.onCompleted()
+            }
+            return Disposables.create { task.cancel() }
+        }
+    }
+
+    /// One poster: at once from memory when it is there (P6), else `loading` then the
+    /// picture. Disposing it cancels the use case, and with it the request (P7).
+    private static func loadPoster(
+        at posterPath: String, with fetchPoster: FetchPosterUseCase
+    ) -> Observable<PosterLoading> {
+        Observable.create { observer in
+            if let cached = fetchPoster.cachedPoster(posterPath: posterPath) {
+                observer.onNext(.loaded(cached))
+                observer.onCompleted()
+                return Disposables.create()
+            }
+            observer.onNext(.loading)
+            let task = Task { @MainActor in
+                // A poster that cannot be had is nil: the placeholder stays.
+                let poster = await fetchPoster.execute(posterPath: posterPath)
+                observer.onNext(.loaded(poster))
                 observer.onCompleted()
             }
             return Disposables.create { task.cancel() }
@@ -140,7 +194,11 @@ extension MovieDetailViewModel.Loading {
     }
 
     var detail: MovieDetailContent? {
-        if case .loaded(let detail) = self { detail } else { nil }
+        if case .loaded(let detail, _) = self { detail } else { nil }
+    }
+
+    var posterPath: String? {
+        if case .loaded(_, let posterPath) = self { posterPath } else { nil }
     }
 
     var errorMessage: String? {
@@ -153,5 +211,15 @@ extension MovieDetailViewModel.Loading {
         case .loaded: "↑↓ scroll · b back · ? help · q quit"
         case .idle, .loading: "b back · ? help · q quit"
         }
+    }
+}
+
+extension MovieDetailViewModel.PosterLoading {
+    var image: Poster? {
+        if case .loaded(let image) = self { image } else { nil }
+    }
+
+    var isLoading: Bool {
+        if case .loading = self { true } else { false }
     }
 }

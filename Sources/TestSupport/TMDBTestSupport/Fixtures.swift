@@ -63,6 +63,8 @@ public enum Fixtures {
         public var voteCount: Int
         public var overview: String
         public var cast: [(name: String, character: String)]
+        /// The poster's path ("/abc.jpg"), or nil for a movie without one.
+        public var posterPath: String?
 
         public init(
             id: Int, title: String, tagline: String = "A line under the title.",
@@ -72,7 +74,8 @@ public enum Fixtures {
             cast: [(name: String, character: String)] = [
                 ("Ada One", "Pilot"), ("Ben Two", "Navigator"), ("Cy Three", "Engineer"),
                 ("Di Four", "Doctor"), ("Ed Five", "Cook"), ("Flo Six", "Stowaway"),
-            ]
+            ],
+            posterPath: String? = nil
         ) {
             self.id = id
             self.title = title
@@ -84,6 +87,7 @@ public enum Fixtures {
             self.voteCount = voteCount
             self.overview = overview
             self.cast = cast
+            self.posterPath = posterPath
         }
     }
 
@@ -104,7 +108,7 @@ public enum Fixtures {
             "original_title":\(quoted(detail.title)),"tagline":\(quoted(detail.tagline)),\
             "overview":\(quoted(detail.overview)),"genres":[\(genres.joined(separator: ","))],\
             "runtime":\(runtime),"release_date":\(quoted(detail.releaseDate)),"status":"Released",\
-            "vote_average":\(detail.voteAverage),"vote_count":\(detail.voteCount),"poster_path":null,\
+            "vote_average":\(detail.voteAverage),"vote_count":\(detail.voteCount),"poster_path":\(detail.posterPath.map(quoted) ?? "null"),\
             "backdrop_path":null,"budget":0,"homepage":"","imdb_id":null,"original_language":"en",\
             "popularity":1.0,"revenue":0,"video":false,"belongs_to_collection":null,\
             "credits":{"cast":[\(cast.joined(separator: ","))],"crew":[]}}
@@ -150,5 +154,20 @@ public enum Fixtures {
     public static func quoted(_ text: String) -> String {
         let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// One of the bundled sample posters (1…6) as an image host answers it: a small JPEG.
+    public static func poster(_ number: Int, delay: Duration = .zero) -> StubResponse {
+        let file = SampleData.directoryURL?.appendingPathComponent("posters/poster-\(number).jpg")
+        guard let file, let body = try? Data(contentsOf: file) else {
+            preconditionFailure("The sample posters are bundled with the TMDB module.")
+        }
+        return StubResponse(headers: ["Content-Type": "image/jpeg"], body: body, delay: delay)
+    }
+
+    /// Bytes that say they are a JPEG and are not one: a poster the decoder must refuse.
+    public static func corruptPoster() -> StubResponse {
+        StubResponse(
+            headers: ["Content-Type": "image/jpeg"], body: Data([0xFF, 0xD8, 0xFF, 0xDB, 0, 1, 2]))
     }
 }

@@ -36,11 +36,14 @@ public final class HTTPStub: Sendable {
         session = URLSession(configuration: configuration)
     }
 
-    /// A live-mode configuration aimed at this stub (not sample mode, whatever the credential).
+    /// A live-mode configuration aimed at this stub (not sample mode, whatever the credential),
+    /// posters too: they are asked for under `/t/p/` on the stub's host, as on TMDB's.
     public func configuration(
         credential: Credential? = .apiKey("stub-key"), language: String = "en-US"
     ) -> Configuration {
-        Configuration(credential: credential, baseURL: baseURL, language: language)
+        Configuration(
+            credential: credential, baseURL: baseURL,
+            imageBaseURL: baseURL.appending(path: "t/p/"), language: language)
     }
 
     /// A client that talks to this stub; pass a recording `RetryPolicy` to avoid real waits.

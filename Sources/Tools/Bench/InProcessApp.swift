@@ -1,4 +1,5 @@
 import Foundation
+import ImagePipeline
 import MovieLauncher
 import MovieUI
 import Steps
@@ -21,7 +22,7 @@ final class InProcessApp {
         let client = TMDBClient(
             configuration: configuration, session: stub?.session, retryPolicy: .immediate)
         terminal = VirtualTerminal(width: width, height: height)
-        scene = step.makeScene(client, .week, ContinuousClock())
+        scene = step.makeScene(client, ImagePipeline(client: client), .week, ContinuousClock())
         application = Application(
             rootViewController: scene.makeRootViewController(), terminal: terminal,
             help: MovieApp.help(for: configuration))

@@ -1,5 +1,6 @@
 import CleanApp
 import Foundation
+import ImagePipeline
 import MVC
 import MVVM
 import MVVMC
@@ -12,9 +13,10 @@ import TMDB
 /// An architecture step of the course with its code, as the acceptance suite and the bench run
 /// it: an entry of the step catalog (`StepEntry.all`) and the app that the step's module builds.
 public struct Step: Sendable, CustomStringConvertible {
-    /// Builds the step's app on a client, a first window and a clock.
+    /// Builds the step's app on a client, a poster loader, a first window and a clock.
     public typealias MakeScene =
-        @MainActor @Sendable (TMDBClient, TimeWindow, any Clock<Duration>) -> any AppScene
+        @MainActor @Sendable (TMDBClient, any ImageLoading, TimeWindow, any Clock<Duration>) ->
+        any AppScene
 
     /// The step's number, names and summary.
     public let entry: StepEntry
@@ -37,12 +39,12 @@ public struct Step: Sendable, CustomStringConvertible {
     /// in which order; this says only which code each one runs. A catalog step missing here
     /// fails Tests/LessonsTests/StepCatalogTests.swift.
     static let apps: [String: MakeScene] = [
-        "MVC": { MVC.App(client: $0, timeWindow: $1, clock: $2) },
-        "MVVM": { MVVM.App(client: $0, timeWindow: $1, clock: $2) },
-        "MVVMIO": { MVVMIO.App(client: $0, timeWindow: $1, clock: $2) },
-        "MVVMC": { MVVMC.App(client: $0, timeWindow: $1, clock: $2) },
-        "MVVMCDI": { MVVMCDI.App(client: $0, timeWindow: $1, clock: $2) },
-        "CleanApp": { CleanApp.App(client: $0, timeWindow: $1, clock: $2) },
+        "MVC": { MVC.App(client: $0, imageLoader: $1, timeWindow: $2, clock: $3) },
+        "MVVM": { MVVM.App(client: $0, imageLoader: $1, timeWindow: $2, clock: $3) },
+        "MVVMIO": { MVVMIO.App(client: $0, imageLoader: $1, timeWindow: $2, clock: $3) },
+        "MVVMC": { MVVMC.App(client: $0, imageLoader: $1, timeWindow: $2, clock: $3) },
+        "MVVMCDI": { MVVMCDI.App(client: $0, imageLoader: $1, timeWindow: $2, clock: $3) },
+        "CleanApp": { CleanApp.App(client: $0, imageLoader: $1, timeWindow: $2, clock: $3) },
     ]
 
     /// Every step of the catalog that has its app, in the catalog's order; or, when the

@@ -1,6 +1,6 @@
 import CleanApp
 import MovieLauncher
 
-await MovieApp.main(command: "clean") { client, timeWindow, clock in
-    App(client: client, timeWindow: timeWindow, clock: clock)
+await MovieApp.main(command: "clean") { client, imageLoader, timeWindow, clock in
+    App(client: client, imageLoader: imageLoader, timeWindow: timeWindow, clock: clock)
 }

@@ -1,6 +1,6 @@
 import MVC
 import MovieLauncher
 
-await MovieApp.main(command: "mvc") { client, timeWindow, clock in
-    App(client: client, timeWindow: timeWindow, clock: clock)
+await MovieApp.main(command: "mvc") { client, imageLoader, timeWindow, clock in
+    App(client: client, imageLoader: imageLoader, timeWindow: timeWindow, clock: clock)
 }

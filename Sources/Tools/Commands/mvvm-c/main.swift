@@ -1,6 +1,6 @@
 import MVVMC
 import MovieLauncher
 
-await MovieApp.main(command: "mvvm-c") { client, timeWindow, clock in
-    App(client: client, timeWindow: timeWindow, clock: clock)
+await MovieApp.main(command: "mvvm-c") { client, imageLoader, timeWindow, clock in
+    App(client: client, imageLoader: imageLoader, timeWindow: timeWindow, clock: clock)
 }

@@ -1,6 +1,6 @@
 import MVVMIO
 import MovieLauncher
 
-await MovieApp.main(command: "mvvm-io") { client, timeWindow, clock in
-    App(client: client, timeWindow: timeWindow, clock: clock)
+await MovieApp.main(command: "mvvm-io") { client, imageLoader, timeWindow, clock in
+    App(client: client, imageLoader: imageLoader, timeWindow: timeWindow, clock: clock)
 }

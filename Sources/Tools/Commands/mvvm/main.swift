@@ -1,6 +1,6 @@
 import MVVM
 import MovieLauncher
 
-await MovieApp.main(command: "mvvm") { client, timeWindow, clock in
-    App(client: client, timeWindow: timeWindow, clock: clock)
+await MovieApp.main(command: "mvvm") { client, imageLoader, timeWindow, clock in
+    App(client: client, imageLoader: imageLoader, timeWindow: timeWindow, clock: clock)
 }
