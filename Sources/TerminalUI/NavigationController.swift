@@ -26,7 +26,7 @@ extension NavigationControllerDelegate {
 /// Push/pop like UINavigationController. Draws header (row 0), the top controller's view
 /// (rows 1 ..< height-1) and the status line (last row).
 ///
-/// It owns going back, as UIKit's back button and swipe do: b, Esc, Backspace and ← pop when
+/// It owns going back, as UIKit's back button and swipe do: b, h, Esc, Backspace and ← pop when
 /// more than one controller is on the stack and the top one did not handle the key.
 /// The terminal has no animation, so `animated` only keeps UIKit's signatures.
 public final class NavigationController: ViewController {
@@ -66,7 +66,7 @@ public final class NavigationController: ViewController {
         }
         if top.handle(key) { return true }
         switch key {
-        case .character("b"), .escape, .backspace, .left:
+        case .character("b"), .character("h"), .escape, .backspace, .left:
             return popViewController(animated: true) != nil
         case .character("/"):
             guard let search = top.navigationItem.searchController else { return false }

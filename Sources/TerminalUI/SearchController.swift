@@ -95,7 +95,7 @@
             return true
         }
         switch key {
-        case .character("b"), .backspace, .left:
+        case .character("b"), .character("h"), .backspace, .left:
             deactivate()
             return true
         case .up:

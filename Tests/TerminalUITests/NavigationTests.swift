@@ -115,8 +115,8 @@ import Testing
     }
 
     @Test(
-        "b, Esc, Backspace and ← go back, and the delegate hears of it (D5)",
-        arguments: [Key.character("b"), .escape, .backspace, .left])
+        "b, h, Esc, Backspace and ← go back, and the delegate hears of it (D5)",
+        arguments: [Key.character("b"), .character("h"), .escape, .backspace, .left])
     func backKeysPop(_ key: Key) async {
         let log = EventLog()
         let navigation = NavigationController(

@@ -50,7 +50,7 @@ public final class AppCoordinator: NavigationControllerDelegate {
         coordinator.start()
     }
 
-    /// The navigation controller owns going back (b, Esc, Backspace, ←), as UIKit's back
+    /// The navigation controller owns going back (b, h, Esc, Backspace, ←), as UIKit's back
     /// button does, so this is where a flow whose screen has left the stack is let go (E5).
     public func navigationController(
         _ navigationController: NavigationController, didShow viewController: ViewController,

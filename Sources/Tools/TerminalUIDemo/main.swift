@@ -162,7 +162,7 @@ let help = HelpContent(
         HelpContent.Entry(keys: "PgUp  PgDn", action: "move by a screen"),
         HelpContent.Entry(keys: "Home g  End G", action: "to the top / the end"),
         HelpContent.Entry(keys: "Enter", action: "open"),
-        HelpContent.Entry(keys: "b  Esc  Backspace  ←", action: "back"),
+        HelpContent.Entry(keys: "b  h  Esc  Backspace  ←", action: "back"),
         HelpContent.Entry(keys: "q  Ctrl-C", action: "quit"),
     ],
     notes: ["A demo of the TerminalUI kit."])
