@@ -47,11 +47,12 @@ final class TrendingViewModel {
         reload()
     }
 
-    /// `r` retries a failed next page and keeps the list (T9); otherwise it reloads (T10).
+    /// `r` retries a failed next page and keeps the list (T9); while the first page is on its
+    /// way it does nothing, as that request is the reload; otherwise it reloads (T10).
     func retry() {
         if loadError != nil && !movieList.isEmpty {
             loadNextPage()
-        } else {
+        } else if !(isLoading && movieList.isEmpty) {
             reload()
         }
     }

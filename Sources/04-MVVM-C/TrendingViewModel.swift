@@ -176,10 +176,11 @@ extension TrendingViewModel.State {
             state.timeWindow = timeWindow == .week ? .day : .week
             state.reload()
         case .retry:
-            // `r` retries a failed next page and keeps the list (T9); otherwise it reloads (T10).
+            // `r` retries a failed next page and keeps the list (T9); while the first page is on
+            // its way it does nothing, as that request is the reload; otherwise it reloads (T10).
             if loadError != nil && !movieList.isEmpty {
                 state.loadNextPage()
-            } else {
+            } else if !(pageRequest != nil && movieList.isEmpty) {
                 state.reload()
             }
         case .select(let row):

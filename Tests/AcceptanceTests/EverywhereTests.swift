@@ -243,6 +243,36 @@ extension Acceptance {
         }
 
         @Test(
+            "T10 E6: r while the first page is on its way does nothing: that request is the reload",
+            arguments: Step.all)
+        func retryWhileTheFirstPageIsOnItsWay(step: Step) async {
+            let stub = HTTPStub()
+            let tooMany = StubResponse.tmdbError(
+                statusCode: 429, code: 25, message: "Your request count is over the allowed limit.",
+                headers: ["Retry-After": "2"])
+            stub.respond(
+                to: "/3/trending/movie/week", query: ["page": "1"],
+                withSequence: [tooMany, Fixtures.page(1, of: 1, Fixtures.movies(1...20))])
+            let app = AppDriver(step, stub: stub, waitsOutRateLimits: true)
+            let countdown = "TMDB is limiting requests; retrying in"
+            app.application.start()
+            await app.waitForNothingButTime()
+            #expect(app.screen.contains("\(countdown) 2 s"))
+
+            app.application.send(.character("r"))
+            await app.waitForNothingButTime()
+
+            #expect(app.screen.contains("\(countdown) 2 s"), "the wait goes on, as it was")
+            #expect(app.pageRequests(page: 1).count == 1, "no second request")
+            app.clock.advance(by: .seconds(1))
+            await app.waitForNothingButTime()
+            #expect(app.screen.contains("\(countdown) 1 s"))
+            await app.settle()
+            #expect(app.rows[0].hasSuffix("1 / 20"))
+            #expect(app.pageRequests(page: 1).count == 2, "the page, once, after the wait")
+        }
+
+        @Test(
             "E6: while a short Retry-After is waited out, each screen counts down, then shows what came",
             arguments: Step.all)
         func rateLimitWaitCountsDown(step: Step) async {
