@@ -220,9 +220,10 @@ public final class NavigationController: ViewController {
         return text
     }
 
-    /// A note and the hints after it, as in "All 58 movies · ↑↓ move · … · q quit" (T8, T13):
-    /// the note before the first " · " stays, and the hints after it are cut as `hint` cuts
-    /// them; on a screen too narrow for the note and the last two hints, the note goes.
+    /// A note and the hints after it, as in "All 58 movies · ↑↓ move … ? help · q quit" (T8,
+    /// T13): the note before the first " · " stays, and the hints after it are cut as `hint`
+    /// cuts them; on a screen too narrow for the note and the last two hints, the note is cut
+    /// with them, as one more hint.
     static func note(_ text: String, fittingWidth width: Int) -> String {
         let text = text.sanitizedForTerminal()
         let separator = " · "
@@ -240,19 +241,30 @@ public final class NavigationController: ViewController {
         return note + separator + hint(hints, fittingWidth: room)
     }
 
-    /// The hints between " · " that fit, the last ones kept (T13): on a narrow screen the
-    /// first hints go, whole, so that `? help · q quit` stays in view; a last hint too wide
-    /// on its own keeps its end.
+    /// The hints between " · " that fit (T13). Hints are written most useful first, and the
+    /// last two (`? help · q quit`) always stay in view: on a narrow screen the hints before
+    /// those go from the last one back, whole, and "…" stands where they were. A screen too
+    /// narrow even for the last two keeps their end.
     static func hint(_ text: String, fittingWidth width: Int) -> String {
         let text = text.sanitizedForTerminal()
         guard text.displayWidth > width else { return text }
         let separator = " · "
         let hints = text.split(separator: separator, omittingEmptySubsequences: false)
         let marker = String.ellipsis + " "
-        for start in hints.indices.dropFirst() {
-            let kept = hints[start...].joined(separator: separator)
-            if marker.displayWidth + kept.displayWidth <= width {
-                return marker + kept
+        let lastCount = min(2, hints.count)
+        let leading = hints.dropLast(lastCount)
+        let last = hints.suffix(lastCount).joined(separator: separator)
+        for keptCount in stride(from: leading.count - 1, through: 0, by: -1) {
+            let kept = leading.prefix(keptCount).joined(separator: separator)
+            let fitted = (kept.isEmpty ? "" : kept + " ") + marker + last
+            if fitted.displayWidth <= width {
+                return fitted
+            }
+        }
+        for start in hints.indices.suffix(lastCount - 1) {
+            let kept = marker + hints[start...].joined(separator: separator)
+            if kept.displayWidth <= width {
+                return kept
             }
         }
         return text.truncatedFromStart(toWidth: width)
