@@ -18,6 +18,7 @@ struct StepMeasurements {
     var ownedWith20: OwnedMemorySummary?
     var ownedWith10000: OwnedMemorySummary?
     var detailReady: Summary?
+    var posterAfterDetail: Summary?
     var pagedSession: PagedSession?
     var waitingProcessor: WaitingProcessor?
     var notes: [String] = []
@@ -119,6 +120,8 @@ enum Measurements {
         result.moveWith10000 = await selectionMove(step, movies: 10_000, samples: runs * 4)
         log("\(step.command): detail readiness")
         result.detailReady = await detailReady(step, runs: max(3, runs / 3))
+        log("\(step.command): the detail's poster")
+        result.posterAfterDetail = await posterAfterDetail(step, runs: max(3, runs / 3))
         log("\(step.command): paged session")
         result.pagedSession = await pagedSession(step)
     }
@@ -437,6 +440,32 @@ enum Measurements {
             samples.append(elapsed.milliseconds)
             app.application.send(.character("b"))
             await app.settle()
+        }
+        return Summary(samples)
+    }
+
+    /// From the frame that first shows the detail to the frame that first shows its poster,
+    /// on sample data (zero latency), the poster not in memory yet: each run a fresh app, as
+    /// a first launch is (P1). One unmeasured run first.
+    static func posterAfterDetail(_ step: Step, runs: Int) async -> Summary? {
+        var samples: [Double] = []
+        for run in 0...runs {
+            let app = InProcessApp(step)
+            defer { app.stop() }
+            guard await app.launch() else { return nil }
+            app.application.send(.enter)
+            let detailShows = await app.application.waitUntil(timeout: .seconds(10)) {
+                app.terminal.rows.contains { $0.contains("Cast") }
+            }
+            let shownAt = clock.now
+            let posterShows = await app.application.waitUntil(timeout: .seconds(10)) {
+                !app.terminal.pictures.isEmpty
+            }
+            let elapsed = shownAt.duration(to: clock.now)
+            guard detailShows, posterShows else { return nil }
+            if run > 0 {
+                samples.append(elapsed.milliseconds)
+            }
         }
         return Summary(samples)
     }
