@@ -150,20 +150,23 @@ struct CachingMovieRepositoryTests {
     /// is Data's business, and the composition root's one line.
     static let untouched: [String: UInt64] = [
         "Domain/FetchMovieDetailUseCase.swift": 0x9fee_5ba9_287a_cffb,
+        "Domain/FetchPosterUseCase.swift": 0x4d3d_de36_53b0_1d0b,
         "Domain/FetchTrendingMoviesUseCase.swift": 0x2000_2803_8167_61a9,
         "Domain/Movie.swift": 0x7daf_b0e5_1a67_a688,
-        "Domain/MovieDetail.swift": 0xe8dd_b9a5_3933_eaeb,
+        "Domain/MovieDetail.swift": 0x965b_6ebe_8631_68d1,
         "Domain/MovieLoadError.swift": 0xe15d_0e82_7b45_d61c,
         "Domain/MovieRepository.swift": 0x2bed_ae41_4be5_4a49,
+        "Domain/Poster.swift": 0xdc85_2664_729e_f77d,
+        "Domain/PosterRepository.swift": 0x6521_6f3a_c191_938d,
         "Domain/SearchMoviesUseCase.swift": 0xe5f2_5839_5561_5787,
-        "Presentation/AppCoordinator.swift": 0x866a_d938_d991_4aba,
+        "Presentation/AppCoordinator.swift": 0xedb8_062f_7cb7_8608,
         "Presentation/MovieDetailCoordinator.swift": 0xe3c2_3f83_df50_8321,
-        "Presentation/MovieDetailViewController.swift": 0x77bd_e6be_4981_a193,
-        "Presentation/MovieDetailViewModel.swift": 0xae79_985f_c9f2_33c4,
+        "Presentation/MovieDetailViewController.swift": 0xf3e1_8ec9_4054_6ad9,
+        "Presentation/MovieDetailViewModel.swift": 0x6e0a_49f1_b357_95de,
         "Presentation/SearchResultsViewController.swift": 0x3ef2_6988_6a79_d056,
         "Presentation/SearchViewModel.swift": 0x83f3_de33_6b33_243d,
         "Presentation/TrendingViewController.swift": 0x5576_9c7d_5cb4_5bd7,
-        "Presentation/TrendingViewModel.swift": 0x7ab0_ff9f_d23d_6cac,
+        "Presentation/TrendingViewModel.swift": 0x202a_c051_b158_47e6,
     ]
 
     @Test("the decorator is declared in Data, beside the repository it wraps")
