@@ -11,6 +11,7 @@ import TerminalUI
 
     public var image: Image? {
         didSet {
+            imageView.image = image
             if image !== oldValue { setNeedsDisplay() }
         }
     }
@@ -36,7 +37,6 @@ import TerminalUI
             x: bounds.x, y: bounds.y, width: min(Self.size.width, bounds.width),
             height: min(Self.size.height, bounds.height))
         guard box.width >= 2, box.height >= 2 else { return }
-        imageView.image = image
         if image != nil {
             imageView.draw(in: canvas, bounds: box)
         } else {

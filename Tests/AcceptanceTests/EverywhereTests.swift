@@ -242,17 +242,19 @@ extension Acceptance {
             #expect(app.pageRequests(page: 1).count == 3)
         }
 
+        /// TMDB's 429, asking for a wait of 2 s.
+        static let tooMany = StubResponse.tmdbError(
+            statusCode: 429, code: 25, message: "Your request count is over the allowed limit.",
+            headers: ["Retry-After": "2"])
+
         @Test(
             "T10 E6: r while the first page is on its way does nothing: that request is the reload",
             arguments: Step.all)
         func retryWhileTheFirstPageIsOnItsWay(step: Step) async {
             let stub = HTTPStub()
-            let tooMany = StubResponse.tmdbError(
-                statusCode: 429, code: 25, message: "Your request count is over the allowed limit.",
-                headers: ["Retry-After": "2"])
             stub.respond(
                 to: "/3/trending/movie/week", query: ["page": "1"],
-                withSequence: [tooMany, Fixtures.page(1, of: 1, Fixtures.movies(1...20))])
+                withSequence: [Self.tooMany, Fixtures.page(1, of: 1, Fixtures.movies(1...20))])
             let app = AppDriver(step, stub: stub, waitsOutRateLimits: true)
             let countdown = "TMDB is limiting requests; retrying in"
             app.application.start()
@@ -277,18 +279,17 @@ extension Acceptance {
             arguments: Step.all)
         func rateLimitWaitCountsDown(step: Step) async {
             let stub = HTTPStub()
-            let tooMany = StubResponse.tmdbError(
-                statusCode: 429, code: 25, message: "Your request count is over the allowed limit.",
-                headers: ["Retry-After": "2"])
             stub.respond(
                 to: "/3/trending/movie/week", query: ["page": "1"],
-                withSequence: [tooMany, Fixtures.page(1, of: 2, Fixtures.movies(1...20))])
+                withSequence: [Self.tooMany, Fixtures.page(1, of: 2, Fixtures.movies(1...20))])
             stub.respond(
                 to: "/3/trending/movie/week", query: ["page": "2"],
-                withSequence: [tooMany, Fixtures.page(2, of: 2, Fixtures.movies(21...25))])
+                withSequence: [Self.tooMany, Fixtures.page(2, of: 2, Fixtures.movies(21...25))])
             stub.respond(
                 to: "/3/movie/1",
-                withSequence: [tooMany, Fixtures.detail(Fixtures.Detail(id: 1, title: "Movie 1"))])
+                withSequence: [
+                    Self.tooMany, Fixtures.detail(Fixtures.Detail(id: 1, title: "Movie 1")),
+                ])
             let app = AppDriver(
                 step, stub: stub, waitsOutRateLimits: true,
                 height: TrendingList.heightFilledByOnePage)
