@@ -1,4 +1,6 @@
 import Foundation
+import ImagePipeline
+import ImagePipelineUI
 import MovieDomain
 import MovieUI
 import TMDB
@@ -18,10 +20,16 @@ final class TrendingViewController: ViewController {
     private var retryCountdown: Int?
     private var loadError: TMDBError?
     private var loadTask: Task<Void, Never>?
+    /// The poster the preview pane is for, and the poster once it has come (P2).
+    private var previewPosterPath: String?
+    private var previewPoster: LoadedImage?
+    private var isLoadingPreviewPoster = false
+    private var previewPosterTask: Task<Void, Never>?
 
     // MARK: Views
 
     private let listView = ListView()
+    private let posterView = PosterView()
     private let loadingView = ActivityIndicatorView()
     private let messageView = MessageView()
 
@@ -35,7 +43,7 @@ final class TrendingViewController: ViewController {
         super.viewDidLoad()
         listView.dataSource = self
         listView.delegate = self
-        view.addSubview(listView)
+        view.addSubview(PreviewPaneLayoutView(listView: listView, posterView: posterView))
         view.addSubview(loadingView)
         view.addSubview(messageView)
         // S1: `/` opens a search whose results show over this list.
@@ -70,6 +78,7 @@ final class TrendingViewController: ViewController {
         loadError = nil
         listView.reloadData()
         listView.selectRow(0)
+        updatePreviewPoster()
         loadNextPage()
     }
 
@@ -121,6 +130,7 @@ final class TrendingViewController: ViewController {
             moviePage.results, page: page, totalPages: moviePage.totalPages)
         isLoading = false
         retryCountdown = nil
+        updatePreviewPoster()
         render()
         if addedMovies {
             loadNextPageIfNeeded(showing: listView.selectedRow)
@@ -140,6 +150,60 @@ final class TrendingViewController: ViewController {
         render()
     }
 
+    // MARK: Preview pane
+
+    /// The movie the selection is on, if the list has any.
+    private var selectedMovie: Movie? {
+        let row = listView.selectedRow
+        return movieList.movies.indices.contains(row) ? movieList.movies[row] : nil
+    }
+
+    /// P2: the pane shows beside a list with movies in it, on a screen regular across.
+    private var showsPreview: Bool {
+        traitCollection.horizontalSizeClass == .regular && selectedMovie != nil
+    }
+
+    override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        updatePreviewPoster()
+        render()
+    }
+
+    /// P2: the selected movie's poster, from the one shared loader. The controller keeps the
+    /// task, to cancel it by hand when the selection moves on (P7).
+    private func updatePreviewPoster() {
+        let posterPath = showsPreview ? selectedMovie?.posterPath : nil
+        guard posterPath != previewPosterPath else { return }
+        previewPosterTask?.cancel()
+        previewPosterPath = posterPath
+        previewPoster = nil
+        isLoadingPreviewPoster = false
+        guard let posterPath else { return }
+        let request = ImageRequest.poster(at: posterPath)
+        // P6: a poster already in memory shows at once, without a frame of placeholder.
+        if let cached = ImagePipeline.shared.cachedImage(for: request) {
+            previewPoster = cached
+            return
+        }
+        isLoadingPreviewPoster = true
+        let loader = ImagePipeline.shared
+        previewPosterTask = Task { [weak self] in
+            let loaded = try? await loader.image(for: request)
+            // Two checks on arrival, as a reused cell needs: a cancelled task's answer is
+            // dropped, and so is an answer for a movie that is no longer the selected one,
+            // however the selection left it, cancelled or not.
+            guard !Task.isCancelled, let self, self.selectedMovie?.posterPath == posterPath
+            else { return }
+            self.showPreviewPoster(loaded)
+        }
+    }
+
+    private func showPreviewPoster(_ loaded: LoadedImage?) {
+        previewPoster = loaded
+        isLoadingPreviewPoster = false
+        render()
+    }
+
     // MARK: Rendering
 
     private func render() {
@@ -150,6 +214,9 @@ final class TrendingViewController: ViewController {
             movieList.isEmpty ? "" : "\(listView.selectedRow + 1) / \(movieList.count)"
         listView.reloadData()
         listView.isHidden = movieList.isEmpty
+        posterView.isHidden = !showsPreview
+        posterView.setPoster(previewPoster)
+        posterView.isLoading = isLoadingPreviewPoster
         loadingView.isHidden = !(movieList.isEmpty && isLoading)
         loadingView.text = retryCountdown.map(MovieFormatter.rateLimitWait) ?? "Loading…"
         messageView.isHidden = !(movieList.isEmpty && !isLoading)
@@ -197,6 +264,7 @@ extension TrendingViewController: ListViewDataSource, ListViewDelegate {
     }
 
     func listView(_ listView: ListView, didMoveSelectionTo row: Int) {
+        updatePreviewPoster()
         render()
         loadNextPageIfNeeded(showing: row)
     }

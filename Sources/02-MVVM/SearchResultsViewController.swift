@@ -1,4 +1,5 @@
 import Foundation
+import ImagePipelineUI
 import MovieUI
 import TMDB
 import TerminalUI
@@ -12,6 +13,7 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
     // MARK: Views
 
     private let listView = ListView()
+    private let posterView = PosterView()
     private let loadingView = ActivityIndicatorView(text: "Searching…")
     private let messageView = MessageView()
 
@@ -24,9 +26,10 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
         super.viewDidLoad()
         listView.dataSource = self
         listView.delegate = self
-        view.addSubview(listView)
+        view.addSubview(PreviewPaneLayoutView(listView: listView, posterView: posterView))
         view.addSubview(loadingView)
         view.addSubview(messageView)
+        viewModel.previewRoomDidChange(hasRoom: traitCollection.horizontalSizeClass == .regular)
     }
 
     override func handle(_ key: Key) -> Bool {
@@ -42,6 +45,12 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
         viewModel.textDidChange(searchController.searchBar.text)
     }
 
+    /// P2: the pane shows on a screen regular across.
+    override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        viewModel.previewRoomDidChange(hasRoom: traitCollection.horizontalSizeClass == .regular)
+    }
+
     // MARK: Rendering
 
     /// Copies the view model into the views. The kit calls it again whenever a view-model
@@ -54,6 +63,9 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
         listView.reloadData()
         listView.selectRow(viewModel.selectedRow)
         listView.isHidden = viewModel.rowCount == 0
+        posterView.isHidden = !viewModel.showsPreview
+        posterView.setPoster(viewModel.previewPoster)
+        posterView.isLoading = viewModel.isLoadingPreviewPoster
         loadingView.isHidden = !viewModel.isSearching
         loadingView.text = viewModel.loadingText
         messageView.isHidden = viewModel.message == nil

@@ -1,4 +1,5 @@
 import Foundation
+import ImagePipeline
 import MovieDomain
 import Observation
 import TMDB
@@ -36,6 +37,13 @@ final class SearchViewModel {
     @ObservationIgnored private var typingTask: Task<Void, Never>?
     @ObservationIgnored private var loadTask: Task<Void, Never>?
     private(set) var selectedRow = 0
+    /// Whether the screen has room for the preview pane: the view's call, by its width (P2).
+    private var hasRoomForPreview = false
+    /// The poster the preview pane is for, and the poster once it has come (P2).
+    @ObservationIgnored private var previewPosterPath: String?
+    private(set) var previewPoster: LoadedImage?
+    private(set) var isLoadingPreviewPoster = false
+    @ObservationIgnored private var previewPosterTask: Task<Void, Never>?
 
     init(clock: any Clock<Duration>) {
         self.clock = clock
@@ -80,9 +88,16 @@ final class SearchViewModel {
         return true
     }
 
+    /// Call when the screen gains or loses room for the preview pane (P2).
+    func previewRoomDidChange(hasRoom: Bool) {
+        hasRoomForPreview = hasRoom
+        updatePreviewPoster()
+    }
+
     /// Call whenever the selection moves.
     func selectionDidMove(to row: Int) {
         selectedRow = row
+        updatePreviewPoster()
         loadNextPageIfNeeded(showing: row)
     }
 
@@ -111,6 +126,7 @@ final class SearchViewModel {
         retryCountdown = nil
         loadError = nil
         selectedRow = 0
+        updatePreviewPoster()
         loadNextPage()
     }
 
@@ -123,6 +139,7 @@ final class SearchViewModel {
         retryCountdown = nil
         loadError = nil
         selectedRow = 0
+        updatePreviewPoster()
     }
 
     /// Requests the page after the last one loaded, unless one is loading or none is left (S5).
@@ -162,6 +179,7 @@ final class SearchViewModel {
             moviePage.results, page: page, totalPages: moviePage.totalPages)
         isLoading = false
         retryCountdown = nil
+        updatePreviewPoster()
         if addedMovies {
             loadNextPageIfNeeded(showing: selectedRow)
         }
@@ -178,6 +196,48 @@ final class SearchViewModel {
         retryCountdown = secondsLeft > 0 ? secondsLeft : nil
     }
 
+    // MARK: Preview pane
+
+    /// The movie the selection is on, if the list has any.
+    private var selectedMovie: Movie? {
+        movieList.movies.indices.contains(selectedRow) ? movieList.movies[selectedRow] : nil
+    }
+
+    /// P2: the selected movie's poster, from the one shared loader. The view model keeps the
+    /// task, to cancel it when the selection moves on (P7); the screen only shows
+    /// `previewPoster`.
+    private func updatePreviewPoster() {
+        let posterPath = showsPreview ? selectedMovie?.posterPath : nil
+        guard posterPath != previewPosterPath else { return }
+        previewPosterTask?.cancel()
+        previewPosterPath = posterPath
+        previewPoster = nil
+        isLoadingPreviewPoster = false
+        guard let posterPath else { return }
+        let request = ImageRequest.poster(at: posterPath)
+        // P6: a poster already in memory shows at once, without a frame of placeholder.
+        if let cached = ImagePipeline.shared.cachedImage(for: request) {
+            previewPoster = cached
+            return
+        }
+        isLoadingPreviewPoster = true
+        let loader = ImagePipeline.shared
+        previewPosterTask = Task { [weak self] in
+            let loaded = try? await loader.image(for: request)
+            // Two checks on arrival, as a reused cell needs: a cancelled task's answer is
+            // dropped, and so is an answer for a movie that is no longer the selected one,
+            // however the selection left it, cancelled or not.
+            guard !Task.isCancelled, let self, self.selectedMovie?.posterPath == posterPath
+            else { return }
+            self.showPreviewPoster(loaded)
+        }
+    }
+
+    private func showPreviewPoster(_ loaded: LoadedImage?) {
+        previewPoster = loaded
+        isLoadingPreviewPoster = false
+    }
+
     // MARK: Output
 
     var title: String { "Search" }
@@ -189,6 +249,9 @@ final class SearchViewModel {
     }
 
     var rowCount: Int { movieList.count }
+
+    /// Whether the screen shows the preview pane: when it has room and a movie is selected.
+    var showsPreview: Bool { hasRoomForPreview && selectedMovie != nil }
 
     var isSearching: Bool { movieList.isEmpty && (isWaitingForTyping || isLoading) }
 

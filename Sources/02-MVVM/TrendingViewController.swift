@@ -1,4 +1,5 @@
 import Foundation
+import ImagePipelineUI
 import MovieUI
 import TMDB
 import TerminalUI
@@ -12,6 +13,7 @@ final class TrendingViewController: ViewController {
     // MARK: Views
 
     private let listView = ListView()
+    private let posterView = PosterView()
     private let loadingView = ActivityIndicatorView()
     private let messageView = MessageView()
 
@@ -25,7 +27,7 @@ final class TrendingViewController: ViewController {
         super.viewDidLoad()
         listView.dataSource = self
         listView.delegate = self
-        view.addSubview(listView)
+        view.addSubview(PreviewPaneLayoutView(listView: listView, posterView: posterView))
         view.addSubview(loadingView)
         view.addSubview(messageView)
         // S1: `/` opens a search whose results show over this list.
@@ -33,6 +35,7 @@ final class TrendingViewController: ViewController {
         let searchController = SearchController(searchResultsController: resultsViewController)
         searchController.searchResultsUpdater = resultsViewController
         navigationItem.searchController = searchController
+        viewModel.previewRoomDidChange(hasRoom: traitCollection.horizontalSizeClass == .regular)
         viewModel.viewDidLoad()
     }
 
@@ -48,6 +51,12 @@ final class TrendingViewController: ViewController {
         return true
     }
 
+    /// P2: the pane shows on a screen regular across.
+    override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        viewModel.previewRoomDidChange(hasRoom: traitCollection.horizontalSizeClass == .regular)
+    }
+
     // MARK: Rendering
 
     /// Copies the view model into the views. The kit calls it again whenever a view-model
@@ -60,6 +69,9 @@ final class TrendingViewController: ViewController {
         listView.reloadData()
         listView.selectRow(viewModel.selectedRow)
         listView.isHidden = viewModel.rowCount == 0
+        posterView.isHidden = !viewModel.showsPreview
+        posterView.setPoster(viewModel.previewPoster)
+        posterView.isLoading = viewModel.isLoadingPreviewPoster
         loadingView.isHidden = !viewModel.isLoadingFirstPage
         loadingView.text = viewModel.loadingText
         messageView.isHidden = viewModel.message == nil

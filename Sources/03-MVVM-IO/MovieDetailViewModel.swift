@@ -50,14 +50,6 @@ final class MovieDetailViewModel: ViewModelType {
         case failed(message: String)
     }
 
-    /// Where the poster's load stands.
-    enum PosterLoading {
-        case none
-        case loading
-        /// `nil` when the poster cannot be had: the placeholder stays (P1).
-        case loaded(LoadedImage?)
-    }
-
     let movie: Movie
 
     init(movie: Movie) {
@@ -85,8 +77,7 @@ final class MovieDetailViewModel: ViewModelType {
         // detail goes (a retry, or the screen left), disposing it cancels the request (P7).
         let poster = loading.map(\.posterPath).distinctUntilChanged()
             .flatMapLatest { posterPath in
-                guard let posterPath else { return Driver<PosterLoading>.just(.none) }
-                return Self.loadPoster(at: posterPath, from: imageLoader)
+                PosterLoading.load(at: posterPath, from: imageLoader)
                     .asDriver(onErrorDriveWith: .empty())
             }
         return Output(
@@ -125,29 +116,6 @@ final class MovieDetailViewModel: ViewModelType {
                 } catch {
                     observer.onNext(.failed(message: error.message))
                 }
-                observer.onCompleted()
-            }
-            return Disposables.create { task.cancel() }
-        }
-    }
-
-    /// One poster: at once from memory when it is there (P6), else `loading` then the
-    /// picture. Disposing it cancels the request (P7).
-    private static func loadPoster(
-        at posterPath: String, from imageLoader: any ImageLoading
-    ) -> Observable<PosterLoading> {
-        Observable.create { observer in
-            let request = ImageRequest.poster(at: posterPath)
-            if let cached = imageLoader.cachedImage(for: request) {
-                observer.onNext(.loaded(cached))
-                observer.onCompleted()
-                return Disposables.create()
-            }
-            observer.onNext(.loading)
-            let task = Task { @MainActor in
-                // Whatever goes wrong, the placeholder stays: nil is "no poster".
-                let loaded = try? await imageLoader.image(for: request)
-                observer.onNext(.loaded(loaded))
                 observer.onCompleted()
             }
             return Disposables.create { task.cancel() }
@@ -204,15 +172,5 @@ extension MovieDetailViewModel.Loading {
         case .loaded: "↑↓ scroll · b back · ? help · q quit"
         case .idle, .loading: "b back · ? help · q quit"
         }
-    }
-}
-
-extension MovieDetailViewModel.PosterLoading {
-    var image: LoadedImage? {
-        if case .loaded(let image) = self { image } else { nil }
-    }
-
-    var isLoading: Bool {
-        if case .loading = self { true } else { false }
     }
 }

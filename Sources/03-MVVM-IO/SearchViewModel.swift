@@ -1,4 +1,5 @@
 import Foundation
+import ImagePipeline
 import MovieDomain
 import TMDB
 import ViewModelKit
@@ -19,6 +20,8 @@ final class SearchViewModel: ViewModelType {
         let rowWillDisplay: Signal<Int>
         /// Fires on Enter with the row the user opened (S7).
         let selectMovie: Signal<Int>
+        /// Whether the screen has room for the preview pane: the view's call, by its width (P2).
+        let hasRoomForPreview: Driver<Bool>
     }
 
     struct Output {
@@ -43,6 +46,10 @@ final class SearchViewModel: ViewModelType {
         let searchBarHint: Driver<String?>
         /// Whether `r` retries: once a query has been sent (S6).
         let isRetryEnabled: Driver<Bool>
+        /// Whether the preview pane shows, and the selected movie's poster in it (P2).
+        let showsPreview: Driver<Bool>
+        let previewPoster: Driver<LoadedImage?>
+        let isLoadingPreviewPoster: Driver<Bool>
         /// The movie to open, once for each Enter on a row the results have.
         let selectedMovie: Signal<Movie>
     }
@@ -117,6 +124,7 @@ final class SearchViewModel: ViewModelType {
             input.selection.map { Action.select(row: $0) }.asObservable(),
             input.rowWillDisplay.map { Action.display(row: $0) }.asObservable())
         let client = TMDBClient.shared
+        let imageLoader = ImagePipeline.shared
         // E6: the countdown of a request that waits out TMDB's rate limit, as actions.
         let retryCountdowns = PublishRelay<Action>()
         let state = Observable.system(
@@ -148,6 +156,20 @@ final class SearchViewModel: ViewModelType {
         let selectedMovie = input.selectMovie.withLatestFrom(state) { row, state in
             state.movieList.movies.indices.contains(row) ? state.movieList.movies[row] : nil
         }.compactMap { $0 }
+        // P2: the selected movie's poster while the pane shows. `flatMapLatest` keeps one
+        // poster load: when the selection moves on, disposing the older load cancels its
+        // request (P7), so a left row's poster never arrives, whatever order they come in.
+        let showsPreview = Driver.combineLatest(input.hasRoomForPreview, state) {
+            hasRoom, state in hasRoom && state.selectedMovie != nil
+        }.distinctUntilChanged()
+        let previewPoster = Driver.combineLatest(input.hasRoomForPreview, state) {
+            hasRoom, state in hasRoom ? state.selectedMovie?.posterPath : nil
+        }
+        .distinctUntilChanged()
+        .flatMapLatest { posterPath in
+            PosterLoading.load(at: posterPath, from: imageLoader)
+                .asDriver(onErrorDriveWith: .empty())
+        }
         // What the screen shows, each sent only when it changes.
         return Output(
             title: state.map(\.title).distinctUntilChanged(),
@@ -161,6 +183,9 @@ final class SearchViewModel: ViewModelType {
             footer: state.map(\.footer).distinctUntilChanged(),
             searchBarHint: state.map(\.searchBarHint).distinctUntilChanged(),
             isRetryEnabled: state.map(\.isRetryEnabled).distinctUntilChanged(),
+            showsPreview: showsPreview,
+            previewPoster: previewPoster.map(\.image),
+            isLoadingPreviewPoster: previewPoster.map(\.isLoading).distinctUntilChanged(),
             selectedMovie: selectedMovie)
     }
 }
@@ -269,6 +294,11 @@ extension SearchViewModel.State {
     var title: String { "Search" }
 
     var subtitle: String { query.isEmpty ? "" : "“\(query)”" }
+
+    /// The movie the selection is on, if the list has any.
+    var selectedMovie: Movie? {
+        movieList.movies.indices.contains(selectedRow) ? movieList.movies[selectedRow] : nil
+    }
 
     var position: String {
         movieList.isEmpty ? "" : "\(selectedRow + 1) / \(movieList.count)"

@@ -1,4 +1,5 @@
 import Foundation
+import ImagePipelineUI
 import MovieUI
 import RxTerminalUI
 import TMDB
@@ -19,9 +20,13 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
     private let textRelay = PublishRelay<String>()
     private let retryRelay = PublishRelay<Void>()
 
+    /// Whether the screen has room for the preview pane, by its width class (P2).
+    private let hasRoomForPreviewRelay = BehaviorRelay(value: false)
+
     // MARK: Views
 
     private let listView = ListView()
+    private let posterView = PosterView()
     private let loadingView = ActivityIndicatorView(text: "Searching…")
     private let messageView = MessageView()
 
@@ -32,9 +37,10 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        view.addSubview(listView)
+        view.addSubview(PreviewPaneLayoutView(listView: listView, posterView: posterView))
         view.addSubview(loadingView)
         view.addSubview(messageView)
+        hasRoomForPreviewRelay.accept(traitCollection.horizontalSizeClass == .regular)
         bindViewModel()
     }
 
@@ -52,6 +58,12 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
         textRelay.accept(searchController.searchBar.text)
     }
 
+    /// P2: the pane shows on a screen regular across.
+    override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        hasRoomForPreviewRelay.accept(traitCollection.horizontalSizeClass == .regular)
+    }
+
     // MARK: Binding
 
     /// Connects the inputs, and binds each output to the view that shows it (RxCocoa:
@@ -63,7 +75,8 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
                 retry: retryRelay.asSignal(),
                 selection: listView.rx.selectionMoved.asSignal(),
                 rowWillDisplay: listView.rx.willDisplayRow.asSignal(),
-                selectMovie: listView.rx.itemSelected.asSignal()))
+                selectMovie: listView.rx.itemSelected.asSignal(),
+                hasRoomForPreview: hasRoomForPreviewRelay.asDriver()))
         output.title.drive(navigationItem.rx.title).disposed(by: disposeBag)
         output.subtitle.drive(navigationItem.rx.subtitle).disposed(by: disposeBag)
         output.position.drive(navigationItem.rx.trailing).disposed(by: disposeBag)
@@ -73,6 +86,11 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
             }
             .disposed(by: disposeBag)
         output.rows.map(\.isEmpty).drive(listView.rx.isHidden).disposed(by: disposeBag)
+        output.showsPreview.map { !$0 }.drive(posterView.rx.isHidden).disposed(by: disposeBag)
+        output.previewPoster.drive(Binder(posterView) { $0.setPoster($1) })
+            .disposed(by: disposeBag)
+        output.isLoadingPreviewPoster.drive(Binder(posterView) { $0.isLoading = $1 })
+            .disposed(by: disposeBag)
         output.selectedRow
             .drive(onNext: { [listView] row in listView.selectRow(row) })
             .disposed(by: disposeBag)

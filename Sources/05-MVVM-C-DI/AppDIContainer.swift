@@ -46,7 +46,7 @@ final class AppDIContainer {
         TrendingViewController(
             viewModel: TrendingViewModel(
                 timeWindow: timeWindow, actions: actions, movieService: movieService,
-                dataSourceName: dataSourceName),
+                imageLoader: imageLoader, dataSourceName: dataSourceName),
             searchResultsController: searchResultsController)
     }
 
@@ -55,7 +55,8 @@ final class AppDIContainer {
     ) -> SearchResultsViewController {
         SearchResultsViewController(
             viewModel: SearchViewModel(
-                scheduler: scheduler, actions: actions, movieService: movieService))
+                scheduler: scheduler, actions: actions, movieService: movieService,
+                imageLoader: imageLoader))
     }
 
     func makeMovieDetailViewController(for movie: Movie) -> MovieDetailViewController {

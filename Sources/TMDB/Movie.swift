@@ -2,8 +2,9 @@ import MovieDomain
 
 /// One row of a trending or search page: what a list shows of a movie, and no more, decoded
 /// with explicit `CodingKeys`. A list holds every movie it has loaded, 10,000 of them after
-/// a long scroll, so the fields no row shows (the overview, the images, the genres) are left
-/// undecoded; the detail screen fetches its own (`MovieDetail`).
+/// a long scroll, so the fields no row shows (the overview, the backdrop, the genres) are left
+/// undecoded; the detail screen fetches its own (`MovieDetail`). The poster's path stays: the
+/// list's preview pane shows it (P2), and it costs about 32 bytes a movie.
 ///
 /// TMDB's list items are user-edited data: dates may be `""`, images `null`, counts `0`,
 /// `origin_country` missing. The decoder accepts those (TMDB.md, "Data quirks") and leaves
@@ -19,10 +20,13 @@ public struct Movie: Decodable, Sendable, Hashable, Identifiable {
     /// `0` together with `voteCount == 0` means "no rating", not a rating of zero.
     public var voteAverage: Double
     public var voteCount: Int
+    /// TMDB's `poster_path` ("/abc.jpg"); nil when the movie has none.
+    public var posterPath: String?
 
     public init(
         id: Int, title: String, originalTitle: String? = nil, releaseDate: String = "",
-        isAdult: Bool = false, voteAverage: Double = 0, voteCount: Int = 0
+        isAdult: Bool = false, voteAverage: Double = 0, voteCount: Int = 0,
+        posterPath: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -31,6 +35,7 @@ public struct Movie: Decodable, Sendable, Hashable, Identifiable {
         self.isAdult = isAdult
         self.voteAverage = voteAverage
         self.voteCount = voteCount
+        self.posterPath = posterPath
     }
 
     /// The JSON names, spelled out: Swift names read as Swift, TMDB's stay snake_case.
@@ -42,6 +47,7 @@ public struct Movie: Decodable, Sendable, Hashable, Identifiable {
         case isAdult = "adult"
         case voteAverage = "vote_average"
         case voteCount = "vote_count"
+        case posterPath = "poster_path"
     }
 
     /// `id` and `title` are required; every field TMDB has been seen to leave empty, null or
@@ -58,6 +64,7 @@ public struct Movie: Decodable, Sendable, Hashable, Identifiable {
         isAdult = try container.decodeIfPresent(Bool.self, forKey: .isAdult) ?? false
         voteAverage = try container.decodeIfPresent(Double.self, forKey: .voteAverage) ?? 0
         voteCount = try container.decodeIfPresent(Int.self, forKey: .voteCount) ?? 0
+        posterPath = try container.decodeIfPresent(String.self, forKey: .posterPath)
     }
 }
 

@@ -23,21 +23,25 @@ package final class ScheduledDelivery: Sendable {
 
     package init() {}
 
-    /// Runs `deliver` after `delay` (at once for zero), unless `cancel()` came first, for the
-    /// protocol serving `task`; a cancel its `Transfer` asked for already stops it at once.
+    /// Runs `deliver` after `delay` (at once for zero) and, when given, after `opening`
+    /// returns, unless `cancel()` came first, for the protocol serving `task`; a cancel its
+    /// `Transfer` asked for already stops it at once.
     package func schedule(
-        after delay: Duration, serving task: URLSessionTask?,
-        _ deliver: @escaping @Sendable () -> Void
+        after delay: Duration, opening: (@Sendable () async -> Void)? = nil,
+        serving task: URLSessionTask?, _ deliver: @escaping @Sendable () -> Void
     ) {
         if let task {
             ProtocolDeliveries.register(self, serving: task)
         }
-        guard delay > .zero else {
+        guard delay > .zero || opening != nil else {
             deliverUnlessCancelled(deliver)
             return
         }
         let task = Task { [self] in
-            try? await Task.sleep(for: delay)
+            if delay > .zero {
+                try? await Task.sleep(for: delay)
+            }
+            await opening?()
             guard !Task.isCancelled else { return }
             deliverUnlessCancelled(deliver)
         }

@@ -29,12 +29,15 @@
     private var waitDeadlines: [Int: ContinuousClock.Instant] = [:]
     private var nextWaitID = 0
     private var deadlineTimer: (deadline: ContinuousClock.Instant, task: Task<Void, Never>)?
+    /// The screen's traits as the controllers were last told them.
+    private(set) var traitCollection: TraitCollection
 
     public init(rootViewController: ViewController, terminal: any TerminalDevice, help: HelpContent)
     {
         self.rootViewController = rootViewController
         self.terminal = terminal
         self.help = help
+        traitCollection = TraitCollection(screenSize: terminal.size)
         renderer = Renderer(
             colorEnabled: TerminalEnvironment.isColorEnabled(ProcessEnvironment.current),
             hyperlinksEnabled: (terminal as? any HyperlinkReporting)?.showsHyperlinks ?? false)
@@ -240,6 +243,7 @@
             }
         case .resize:
             renderer.invalidate()
+            updateTraitCollection()
             setNeedsDisplay()
         case .replies(let replies):
             receive(replies)
@@ -249,6 +253,18 @@
         }
         // A key that changes nothing draws no frame, yet may be what a waiter waits for.
         resumeFrameWaiters()
+    }
+
+    /// Tells every controller held when the resize changed the screen's traits.
+    private func updateTraitCollection() {
+        let previous = traitCollection
+        traitCollection = TraitCollection(screenSize: terminal.size)
+        guard traitCollection != previous else { return }
+        var controllers = [rootViewController]
+        while let controller = controllers.popLast() {
+            controller.traitCollectionDidChange(previous)
+            controllers += controller.children
+        }
     }
 
     private func isTooSmall(_ size: Size) -> Bool {

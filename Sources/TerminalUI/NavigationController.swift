@@ -92,6 +92,15 @@ public final class NavigationController: ViewController {
         return [top]
     }
 
+    /// Every controller on the stack, and the search results each one has.
+    override var children: [ViewController] {
+        viewControllers.flatMap { viewController -> [ViewController] in
+            let search = viewController.navigationItem.searchController
+            guard let results = search?.searchResultsController else { return [viewController] }
+            return [viewController, results]
+        }
+    }
+
     /// UIKit's order: the new top loads, the old one will disappear, the new one will
     /// appear, then the old one did disappear and the new one did appear.
     private func transition(from old: ViewController?, to new: ViewController?, animated: Bool) {

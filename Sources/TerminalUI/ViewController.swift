@@ -48,6 +48,17 @@ import Synchronization
     /// Each time it has stopped being the top (covered or popped).
     open func viewDidDisappear(_ animated: Bool) {}
 
+    /// The screen's traits, like UIKit's `traitCollection`: compact until the controller is
+    /// shown by an application.
+    public var traitCollection: TraitCollection {
+        hostingApplication?.traitCollection ?? TraitCollection(horizontalSizeClass: .compact)
+    }
+
+    /// Called on every controller the application holds when the screen's traits change
+    /// (the terminal resized across `TraitCollection.minimumRegularWidth`), before the next
+    /// frame, like UIKit's.
+    open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
+
     /// The place to copy state into views, like UIKit's `updateProperties()` (iOS 26).
     ///
     /// The kit calls it before the next key and the next frame whenever it is needed: on
@@ -91,6 +102,9 @@ import Synchronization
 
     /// The controllers whose views this one shows: none for a plain screen.
     var childrenOnScreen: [ViewController] { [] }
+
+    /// The controllers this one holds, on screen or not: none for a plain screen.
+    var children: [ViewController] { [] }
 
     /// The application showing this controller, found through its navigation controller.
     var hostingApplication: Application? {

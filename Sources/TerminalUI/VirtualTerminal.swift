@@ -96,7 +96,16 @@ public final class VirtualTerminal: TerminalDevice, EventQueueReporting,
         }
     }
 
+    /// Whether every frame is kept in `frames`.
+    public var keepsFrames = false
+    /// Every frame drawn while `keepsFrames` is set: its rows and pictures, for a test that
+    /// must know something never showed, not even for one frame.
+    public private(set) var frames: [(rows: [String], pictures: [Picture])] = []
+
     func record(_ pictures: [Picture]) {
+        if keepsFrames {
+            frames.append((rows, pictures))
+        }
         self.pictures = pictures
     }
 

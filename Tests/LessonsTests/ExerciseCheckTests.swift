@@ -519,15 +519,15 @@ import Testing
     @Test(arguments: [
         (
             ["check", "9.9"],
-            "lessons: no exercise '9.9' to check; the exercises are 1.3, 2.1, 3.1, 3.2, 4.1, 4.2, 5.1, 6.1"
+            "lessons: no exercise '9.9' to check; the exercises are 1.3, 1.4, 2.1, 3.1, 3.2, 4.1, 4.2, 5.1, 6.1"
         ),
         (
             ["check", "3.2", "5.1"],
-            "lessons: check takes one exercise; the exercises are 1.3, 2.1, 3.1, 3.2, 4.1, 4.2, 5.1, 6.1"
+            "lessons: check takes one exercise; the exercises are 1.3, 1.4, 2.1, 3.1, 3.2, 4.1, 4.2, 5.1, 6.1"
         ),
         (
             ["check", "--solution"],
-            "lessons: check --solution takes an exercise; the exercises are 1.3, 2.1, 3.1, 3.2, 4.1, 4.2, 5.1, 6.1"
+            "lessons: check --solution takes an exercise; the exercises are 1.3, 1.4, 2.1, 3.1, 3.2, 4.1, 4.2, 5.1, 6.1"
         ),
         (
             ["check", "--patch"],
@@ -535,15 +535,19 @@ import Testing
         ),
         (
             ["check", "--patch", "answer.patch"],
-            "lessons: check --patch FILE takes an exercise; the exercises are 1.3, 2.1, 3.1, 3.2, 4.1, 4.2, 5.1, 6.1"
+            "lessons: check --patch FILE takes an exercise; the exercises are 1.3, 1.4, 2.1, 3.1, 3.2, 4.1, 4.2, 5.1, 6.1"
+        ),
+        (
+            ["check", "--start", "3.2"],
+            "lessons: exercise 3.2 starts from today's code: check it without --start"
         ),
         (
             ["check", "--fast", "3.2"],
-            "lessons: unknown option '--fast' for check; the options are --solution and --patch FILE"
+            "lessons: unknown option '--fast' for check; the options are --solution, --patch FILE and --start"
         ),
         (
             ["check", "\u{1B}]2;PWNED\u{07}"],
-            "lessons: no exercise '' to check; the exercises are 1.3, 2.1, 3.1, 3.2, 4.1, 4.2, 5.1, 6.1"
+            "lessons: no exercise '' to check; the exercises are 1.3, 1.4, 2.1, 3.1, 3.2, 4.1, 4.2, 5.1, 6.1"
         ),
     ])
     func badChecksNameTheValidOnesAndExitTwo(arguments: [String], message: String) {

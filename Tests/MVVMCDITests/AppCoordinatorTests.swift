@@ -239,7 +239,7 @@ struct AppDIContainerTests {
             input: TrendingViewModel.Input(
                 viewDidLoad: viewDidLoad.asSignal(), toggleTimeWindow: .never(), retry: .never(),
                 selection: .never(), rowWillDisplay: .never(),
-                selectMovie: selectMovie.asSignal()))
+                selectMovie: selectMovie.asSignal(), hasRoomForPreview: .just(false)))
         let listValues = Tally()
         var listSubtitle = ""
         var rows = MovieRows<Movie>()

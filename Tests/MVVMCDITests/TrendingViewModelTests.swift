@@ -289,12 +289,15 @@ struct TrendingViewModelTests {
         let message: TestableObserver<ListMessage?>
         let footer: TestableObserver<Footer>
         let openedMovies: TestableObserver<Movie>
+        /// The preview pane's poster, by the path it was loaded from ("none" for nil).
+        let previewPoster: TestableObserver<String>
         /// Counts every value any output sends, so that a wait wakes on each.
         private let values = Tally()
         private let disposeBag = DisposeBag()
 
         init(
-            service: FakeMovieService, dataSourceName: String = "fake data",
+            service: FakeMovieService, imageLoader: FakeImageLoader = FakeImageLoader(),
+            hasRoomForPreview: Bool = false, dataSourceName: String = "fake data",
             timeWindow: TimeWindow = .week, inputs: [Recorded<Event<UserInput>>]
         ) {
             let inputs = scheduler.createHotObservable(inputs).asObservable()
@@ -309,7 +312,7 @@ struct TrendingViewModelTests {
             })
             viewModel = TrendingViewModel(
                 timeWindow: timeWindow, actions: actions, movieService: service,
-                dataSourceName: dataSourceName)
+                imageLoader: imageLoader, dataSourceName: dataSourceName)
             let output = viewModel.transform(
                 input: TrendingViewModel.Input(
                     viewDidLoad: signal { if case .viewDidLoad = $0 { () } else { nil } },
@@ -317,7 +320,8 @@ struct TrendingViewModelTests {
                     retry: signal { if case .retry = $0 { () } else { nil } },
                     selection: signal { if case .select(let row) = $0 { row } else { nil } },
                     rowWillDisplay: signal { if case .display(let row) = $0 { row } else { nil } },
-                    selectMovie: signal { if case .open(let row) = $0 { row } else { nil } }))
+                    selectMovie: signal { if case .open(let row) = $0 { row } else { nil } },
+                    hasRoomForPreview: .just(hasRoomForPreview)))
             title = scheduler.createObserver(String.self)
             subtitle = scheduler.createObserver(String.self)
             position = scheduler.createObserver(String.self)
@@ -326,6 +330,7 @@ struct TrendingViewModelTests {
             isLoading = scheduler.createObserver(Bool.self)
             message = scheduler.createObserver(ListMessage?.self)
             footer = scheduler.createObserver(Footer.self)
+            previewPoster = scheduler.createObserver(String.self)
             scheduler.scheduleAt(TestScheduler.Defaults.subscribed) { [self] in
                 record(output.title, on: title)
                 record(output.subtitle, on: subtitle)
@@ -335,6 +340,9 @@ struct TrendingViewModelTests {
                 record(output.isLoading, on: isLoading)
                 record(output.message, on: message)
                 record(output.footer, on: footer)
+                record(
+                    output.previewPoster.map { $0.map { $0.url.path } ?? "none" },
+                    on: previewPoster)
                 output.selectedMovie.emit().disposed(by: disposeBag)
             }
         }
@@ -755,5 +763,60 @@ struct TrendingViewModelTests {
                 .trendingMovies(timeWindow: .week, page: 1),
                 .trendingMovies(timeWindow: .day, page: 1),
             ])
+    }
+
+    // MARK: Preview pane (P2, P7)
+
+    @Test func aLeftRowsPosterHandedBackLateNeverShowsInThePane() async {
+        // P2, P7: row 2's poster is held until 400, after the move to row 3 at 300; the move
+        // cancels its load, and its answer, handed back anyway, never reaches the pane.
+        let movies = (1...20).map {
+            Movie(
+                id: $0, title: "Movie \($0)", releaseDate: "2024-03-01", posterPath: "/p\($0).jpg")
+        }
+        answerPage(1, movies)
+        let imageLoader = FakeImageLoader()
+        let gate = Gate()
+        imageLoader.answer("/p1.jpg")
+        imageLoader.answer("/p2.jpg", gate: gate)
+        imageLoader.answer("/p3.jpg")
+        imageLoader.answer("/p4.jpg")
+        let harness = Harness(
+            service: service, imageLoader: imageLoader, hasRoomForPreview: true,
+            inputs: [
+                .next(210, .viewDidLoad), .next(250, .select(1)), .next(300, .select(2)),
+                .next(500, .select(3)),
+            ])
+        harness.open(gate, at: 400)
+        func shownPoster() -> String? { harness.previewPoster.events.last?.value.element }
+
+        #expect(await harness.advance(to: 210) { shownPoster() == "/p1.jpg" })
+        harness.scheduler.advance(to: 250)
+        #expect(await gate.waitForWaiters(1))
+        #expect(await harness.advance(to: 300) { shownPoster() == "/p3.jpg" })
+        #expect(await gate.waitForCancellations(1), "the move did not cancel row 2's load")
+        harness.scheduler.advance(to: 400)
+        #expect(await imageLoader.waitForAnswers(3))
+        #expect(await harness.advance(to: 500) { shownPoster() == "/p4.jpg" })
+
+        let shown = harness.previewPoster.events.compactMap(\.value.element)
+        #expect(!shown.contains("/p2.jpg"), "the left row's poster reached the pane: \(shown)")
+        #expect(imageLoader.requests == ["/p1.jpg", "/p2.jpg", "/p3.jpg", "/p4.jpg"])
+    }
+
+    @Test func aNarrowScreenAsksForNoPoster() async {
+        // P2: without room for the pane, moving the selection loads no poster.
+        let movies = (1...20).map { Movie(id: $0, title: "Movie \($0)", posterPath: "/p\($0).jpg") }
+        answerPage(1, movies)
+        let imageLoader = FakeImageLoader()
+        let harness = Harness(
+            service: service, imageLoader: imageLoader,
+            inputs: [.next(210, .viewDidLoad), .next(300, .select(1))])
+
+        #expect(await harness.advance(to: 210) { harness.position.events.count == 2 })
+        #expect(await harness.advance(to: 300) { harness.position.events.count == 3 })
+        #expect(imageLoader.requests.isEmpty)
+        #expect(
+            harness.previewPoster.events.compactMap(\.value.element).allSatisfy { $0 == "none" })
     }
 }

@@ -120,7 +120,8 @@ struct SearchViewModelTests {
                     retry: signal { if case .retry = $0 { () } else { nil } },
                     selection: signal { if case .select(let row) = $0 { row } else { nil } },
                     rowWillDisplay: signal { if case .display(let row) = $0 { row } else { nil } },
-                    selectMovie: signal { if case .open(let row) = $0 { row } else { nil } }))
+                    selectMovie: signal { if case .open(let row) = $0 { row } else { nil } },
+                    hasRoomForPreview: .just(false)))
             subtitle = scheduler.createObserver(String.self)
             position = scheduler.createObserver(String.self)
             rows = scheduler.createObserver(MovieRows<Movie>.self)

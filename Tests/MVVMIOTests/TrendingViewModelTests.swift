@@ -307,7 +307,8 @@ struct TrendingViewModelTests {
                     retry: signal { if case .retry = $0 { () } else { nil } },
                     selection: signal { if case .select(let row) = $0 { row } else { nil } },
                     rowWillDisplay: signal { if case .display(let row) = $0 { row } else { nil } },
-                    selectMovie: signal { if case .open(let row) = $0 { row } else { nil } }))
+                    selectMovie: signal { if case .open(let row) = $0 { row } else { nil } },
+                    hasRoomForPreview: .just(false)))
             title = scheduler.createObserver(String.self)
             subtitle = scheduler.createObserver(String.self)
             position = scheduler.createObserver(String.self)

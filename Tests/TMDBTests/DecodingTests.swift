@@ -19,13 +19,15 @@ import Testing
         #expect(!movie.isAdult)
         #expect(movie.voteAverage == 8.4)
         #expect(movie.voteCount == 29000)
-        // The overview, images and genres are TMDB's too, but no row shows them: the detail
+        // P2: the poster's path stays, for the list's preview pane.
+        #expect(movie.posterPath == "/p.jpg")
+        // The overview, backdrop and genres are TMDB's too, but no row shows them: the detail
         // fetches its own, so a list of 10,000 movies does not keep them.
         #expect(
             movie
                 == Movie(
                     id: 550, title: "Fight Club", releaseDate: "1999-10-15", voteAverage: 8.4,
-                    voteCount: 29000))
+                    voteCount: 29000, posterPath: "/p.jpg"))
     }
 
     /// Quirks 1, 2, 4, 7, 9 and a missing origin_country, all in one list item: the fields a
@@ -36,6 +38,7 @@ import Testing
         #expect(movie.releaseDate == "")
         #expect(movie.voteAverage == 0)  // written as the integer 0
         #expect(movie.voteCount == 0)
+        #expect(movie.posterPath == nil)  // null: no poster, the pane shows its empty frame
         #expect(movie.title == "기생충 미공개")
         #expect(movie.originalTitle == "미공개")
     }

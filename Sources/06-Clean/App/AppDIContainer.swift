@@ -47,6 +47,7 @@ final class AppDIContainer {
             viewModel: TrendingViewModel(
                 timeWindow: timeWindow, actions: actions,
                 fetchTrendingMovies: FetchTrendingMoviesUseCase(repository: movieRepository),
+                fetchPoster: FetchPosterUseCase(repository: posterRepository),
                 dataSourceName: dataSourceName),
             searchResultsController: searchResultsController)
     }
@@ -57,7 +58,8 @@ final class AppDIContainer {
         SearchResultsViewController(
             viewModel: SearchViewModel(
                 scheduler: scheduler, actions: actions,
-                searchMovies: SearchMoviesUseCase(repository: movieRepository)))
+                searchMovies: SearchMoviesUseCase(repository: movieRepository),
+                fetchPoster: FetchPosterUseCase(repository: posterRepository)))
     }
 
     func makeMovieDetailViewController(for movie: Movie) -> MovieDetailViewController {

@@ -5,11 +5,12 @@ import TMDB
 // app means. Both have a `Movie`, so the module names say which is which.
 
 extension CleanDomain.Movie {
-    /// A list row: the fields a row shows.
+    /// A list row: the fields a row and the preview pane show.
     init(_ movie: TMDB.Movie) {
         self.init(
             id: movie.id, title: movie.title, releaseDate: movie.releaseDate,
-            voteAverage: movie.voteAverage, voteCount: movie.voteCount, isAdult: movie.isAdult)
+            voteAverage: movie.voteAverage, voteCount: movie.voteCount, isAdult: movie.isAdult,
+            posterPath: movie.posterPath)
     }
 }
 

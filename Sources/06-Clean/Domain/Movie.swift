@@ -11,10 +11,12 @@ public struct Movie: ListedMovie, Hashable, Identifiable {
     public let voteAverage: Double
     public let voteCount: Int
     public let isAdult: Bool
+    /// The path that names its poster, as `MovieDetail.posterPath` does; nil when it has none.
+    public let posterPath: String?
 
     public init(
         id: Int, title: String, releaseDate: String = "", voteAverage: Double = 0,
-        voteCount: Int = 0, isAdult: Bool = false
+        voteCount: Int = 0, isAdult: Bool = false, posterPath: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -22,6 +24,7 @@ public struct Movie: ListedMovie, Hashable, Identifiable {
         self.voteAverage = voteAverage
         self.voteCount = voteCount
         self.isAdult = isAdult
+        self.posterPath = posterPath
     }
 }
 

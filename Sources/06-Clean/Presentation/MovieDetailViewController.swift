@@ -79,18 +79,3 @@ public final class MovieDetailViewController: ViewController {
         output.hints.map(StatusLine.hint).drive(rx.statusLine).disposed(by: disposeBag)
     }
 }
-
-extension PosterView {
-    /// Shows the domain's poster, or the placeholder for nil. The kit's picture is made only
-    /// when the poster changes: a new picture is sent to the terminal again.
-    fileprivate func setPoster(_ poster: Poster?) {
-        guard let poster else {
-            image = nil
-            return
-        }
-        guard image?.source != poster.path else { return }
-        image = Image(
-            width: poster.width, height: poster.height, pixels: poster.pixels,
-            jpegData: poster.fileData, source: poster.path)
-    }
-}

@@ -49,14 +49,6 @@ public final class MovieDetailViewModel: ViewModelType {
         case failed(message: String)
     }
 
-    /// Where the poster's load stands.
-    enum PosterLoading {
-        case none
-        case loading
-        /// `nil` when the poster cannot be had: the placeholder stays (P1).
-        case loaded(Poster?)
-    }
-
     let movie: Movie
     private let fetchMovieDetail: FetchMovieDetailUseCase
     private let fetchPoster: FetchPosterUseCase
@@ -96,8 +88,7 @@ public final class MovieDetailViewModel: ViewModelType {
         // detail goes (a retry, or the screen left), disposing it cancels the request (P7).
         let poster = loading.map(\.posterPath).distinctUntilChanged()
             .flatMapLatest { posterPath in
-                guard let posterPath else { return Driver<PosterLoading>.just(.none) }
-                return Self.loadPoster(at: posterPath, with: fetchPoster)
+                PosterLoading.load(at: posterPath, with: fetchPoster)
                     .asDriver(onErrorDriveWith: .empty())
             }
         return Output(
@@ -133,28 +124,6 @@ public final class MovieDetailViewModel: ViewModelType {
                 } catch {
                     observer.onNext(.failed(message: error.message))
                 }
-                observer.onCompleted()
-            }
-            return Disposables.create { task.cancel() }
-        }
-    }
-
-    /// One poster: at once from memory when it is there (P6), else `loading` then the
-    /// picture. Disposing it cancels the use case, and with it the request (P7).
-    private static func loadPoster(
-        at posterPath: String, with fetchPoster: FetchPosterUseCase
-    ) -> Observable<PosterLoading> {
-        Observable.create { observer in
-            if let cached = fetchPoster.cachedPoster(posterPath: posterPath) {
-                observer.onNext(.loaded(cached))
-                observer.onCompleted()
-                return Disposables.create()
-            }
-            observer.onNext(.loading)
-            let task = Task { @MainActor in
-                // A poster that cannot be had is nil: the placeholder stays.
-                let poster = await fetchPoster.execute(posterPath: posterPath)
-                observer.onNext(.loaded(poster))
                 observer.onCompleted()
             }
             return Disposables.create { task.cancel() }
@@ -211,15 +180,5 @@ extension MovieDetailViewModel.Loading {
         case .loaded: "↑↓ scroll · b back · ? help · q quit"
         case .idle, .loading: "b back · ? help · q quit"
         }
-    }
-}
-
-extension MovieDetailViewModel.PosterLoading {
-    var image: Poster? {
-        if case .loaded(let image) = self { image } else { nil }
-    }
-
-    var isLoading: Bool {
-        if case .loading = self { true } else { false }
     }
 }

@@ -18,9 +18,13 @@ public final class SearchResultsViewController: ViewController, SearchResultsUpd
     private let textRelay = PublishRelay<String>()
     private let retryRelay = PublishRelay<Void>()
 
+    /// Whether the screen has room for the preview pane, by its width class (P2).
+    private let hasRoomForPreviewRelay = BehaviorRelay(value: false)
+
     // MARK: Views
 
     private let listView = ListView()
+    private let posterView = PosterView()
     private let loadingView = ActivityIndicatorView(text: "Searching…")
     private let messageView = MessageView()
 
@@ -31,9 +35,10 @@ public final class SearchResultsViewController: ViewController, SearchResultsUpd
 
     public override func viewDidLoad() {
         super.viewDidLoad()
-        view.addSubview(listView)
+        view.addSubview(PreviewPaneLayoutView(listView: listView, posterView: posterView))
         view.addSubview(loadingView)
         view.addSubview(messageView)
+        hasRoomForPreviewRelay.accept(traitCollection.horizontalSizeClass == .regular)
         bindViewModel()
     }
 
@@ -51,6 +56,12 @@ public final class SearchResultsViewController: ViewController, SearchResultsUpd
         textRelay.accept(searchController.searchBar.text)
     }
 
+    /// P2: the pane shows on a screen regular across.
+    public override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        hasRoomForPreviewRelay.accept(traitCollection.horizontalSizeClass == .regular)
+    }
+
     // MARK: Binding
 
     /// Connects the inputs, and binds each output to the view that shows it (RxCocoa:
@@ -62,7 +73,8 @@ public final class SearchResultsViewController: ViewController, SearchResultsUpd
                 retry: retryRelay.asSignal(),
                 selection: listView.rx.selectionMoved.asSignal(),
                 rowWillDisplay: listView.rx.willDisplayRow.asSignal(),
-                selectMovie: listView.rx.itemSelected.asSignal()))
+                selectMovie: listView.rx.itemSelected.asSignal(),
+                hasRoomForPreview: hasRoomForPreviewRelay.asDriver()))
         output.title.drive(navigationItem.rx.title).disposed(by: disposeBag)
         output.subtitle.drive(navigationItem.rx.subtitle).disposed(by: disposeBag)
         output.position.drive(navigationItem.rx.trailing).disposed(by: disposeBag)
@@ -72,6 +84,11 @@ public final class SearchResultsViewController: ViewController, SearchResultsUpd
             }
             .disposed(by: disposeBag)
         output.rows.map(\.isEmpty).drive(listView.rx.isHidden).disposed(by: disposeBag)
+        output.showsPreview.map { !$0 }.drive(posterView.rx.isHidden).disposed(by: disposeBag)
+        output.previewPoster.drive(Binder(posterView) { $0.setPoster($1) })
+            .disposed(by: disposeBag)
+        output.isLoadingPreviewPoster.drive(Binder(posterView) { $0.isLoading = $1 })
+            .disposed(by: disposeBag)
         output.selectedRow
             .drive(onNext: { [listView] row in listView.selectRow(row) })
             .disposed(by: disposeBag)

@@ -17,9 +17,13 @@ public final class TrendingViewController: ViewController {
     private let toggleTimeWindowRelay = PublishRelay<Void>()
     private let retryRelay = PublishRelay<Void>()
 
+    /// Whether the screen has room for the preview pane, by its width class (P2).
+    private let hasRoomForPreviewRelay = BehaviorRelay(value: false)
+
     // MARK: Views
 
     private let listView = ListView()
+    private let posterView = PosterView()
     private let loadingView = ActivityIndicatorView()
     private let messageView = MessageView()
 
@@ -34,13 +38,14 @@ public final class TrendingViewController: ViewController {
 
     public override func viewDidLoad() {
         super.viewDidLoad()
-        view.addSubview(listView)
+        view.addSubview(PreviewPaneLayoutView(listView: listView, posterView: posterView))
         view.addSubview(loadingView)
         view.addSubview(messageView)
         // S1: `/` opens a search whose results show over this list.
         let searchController = SearchController(searchResultsController: searchResultsController)
         searchController.searchResultsUpdater = searchResultsController
         navigationItem.searchController = searchController
+        hasRoomForPreviewRelay.accept(traitCollection.horizontalSizeClass == .regular)
         bindViewModel()
         viewDidLoadRelay.accept(())
     }
@@ -57,6 +62,12 @@ public final class TrendingViewController: ViewController {
         return true
     }
 
+    /// P2: the pane shows on a screen regular across.
+    public override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        hasRoomForPreviewRelay.accept(traitCollection.horizontalSizeClass == .regular)
+    }
+
     // MARK: Binding
 
     /// Connects the inputs, and binds each output to the view that shows it (RxCocoa:
@@ -69,7 +80,8 @@ public final class TrendingViewController: ViewController {
                 retry: retryRelay.asSignal(),
                 selection: listView.rx.selectionMoved.asSignal(),
                 rowWillDisplay: listView.rx.willDisplayRow.asSignal(),
-                selectMovie: listView.rx.itemSelected.asSignal()))
+                selectMovie: listView.rx.itemSelected.asSignal(),
+                hasRoomForPreview: hasRoomForPreviewRelay.asDriver()))
         output.title.drive(navigationItem.rx.title).disposed(by: disposeBag)
         output.subtitle.drive(navigationItem.rx.subtitle).disposed(by: disposeBag)
         output.position.drive(navigationItem.rx.trailing).disposed(by: disposeBag)
@@ -79,6 +91,11 @@ public final class TrendingViewController: ViewController {
             }
             .disposed(by: disposeBag)
         output.rows.map(\.isEmpty).drive(listView.rx.isHidden).disposed(by: disposeBag)
+        output.showsPreview.map { !$0 }.drive(posterView.rx.isHidden).disposed(by: disposeBag)
+        output.previewPoster.drive(Binder(posterView) { $0.setPoster($1) })
+            .disposed(by: disposeBag)
+        output.isLoadingPreviewPoster.drive(Binder(posterView) { $0.isLoading = $1 })
+            .disposed(by: disposeBag)
         output.selectedRow
             .drive(onNext: { [listView] row in listView.selectRow(row) })
             .disposed(by: disposeBag)

@@ -12,10 +12,11 @@ public enum Fixtures {
         public var voteAverage: Double
         public var voteCount: Int
         public var isAdult: Bool
+        public var posterPath: String?
 
         public init(
             id: Int, title: String, releaseDate: String = "2024-03-01", voteAverage: Double = 7.4,
-            voteCount: Int = 1_200, isAdult: Bool = false
+            voteCount: Int = 1_200, isAdult: Bool = false, posterPath: String? = nil
         ) {
             self.id = id
             self.title = title
@@ -23,6 +24,7 @@ public enum Fixtures {
             self.voteAverage = voteAverage
             self.voteCount = voteCount
             self.isAdult = isAdult
+            self.posterPath = posterPath
         }
     }
 
@@ -39,7 +41,7 @@ public enum Fixtures {
             """
             {"adult":\(movie.isAdult),"backdrop_path":null,"id":\(movie.id),"title":\(quoted(movie.title)),\
             "original_title":\(quoted(movie.title)),"original_language":"en","overview":"",\
-            "poster_path":null,"media_type":"movie","genre_ids":[18],"popularity":10.5,\
+            "poster_path":\(movie.posterPath.map(quoted) ?? "null"),"media_type":"movie","genre_ids":[18],"popularity":10.5,\
             "release_date":\(quoted(movie.releaseDate)),"video":false,"vote_average":\(movie.voteAverage),\
             "vote_count":\(movie.voteCount)}
             """

@@ -14,6 +14,8 @@ public struct StubResponse: Sendable {
     public var delay: Duration
     /// Deliver this transport error instead of a response (offline, timed out…).
     public var failure: URLError.Code?
+    /// Held until the gate opens, after `delay`: for answers a test releases in its own order.
+    public var gate: StubGate?
     /// Answer with whatever `SampleData` answers for the request (status and body).
     var servesSampleData = false
 
@@ -26,6 +28,13 @@ public struct StubResponse: Sendable {
         self.body = body
         self.delay = delay
         self.failure = failure
+    }
+
+    /// This response, held until `gate` opens.
+    public func held(by gate: StubGate) -> StubResponse {
+        var response = self
+        response.gate = gate
+        return response
     }
 
     /// A JSON body with the given status.
@@ -58,5 +67,50 @@ public struct StubResponse: Sendable {
         var response = StubResponse(delay: delay)
         response.servesSampleData = true
         return response
+    }
+}
+
+/// A gate a test opens to release the responses it holds, in the order the test chooses. A
+/// request cancelled while held stops waiting at once, as with `delay`.
+public final class StubGate: Sendable {
+    private struct State {
+        var isOpen = false
+        var waiters: [UUID: CheckedContinuation<Void, Never>] = [:]
+    }
+
+    private let state = Locked(State())
+
+    public init() {}
+
+    /// Releases every response held here, and every one held later.
+    public func open() {
+        let waiters = state.withLock { state in
+            state.isOpen = true
+            defer { state.waiters = [:] }
+            return state.waiters.values
+        }
+        for waiter in waiters {
+            waiter.resume()
+        }
+    }
+
+    /// Returns once the gate is open, or at once when the calling task is cancelled.
+    func wait() async {
+        let id = UUID()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let isWaiting = state.withLock { state in
+                    guard !state.isOpen, !Task.isCancelled else { return false }
+                    state.waiters[id] = continuation
+                    return true
+                }
+                if !isWaiting {
+                    continuation.resume()
+                }
+            }
+        } onCancel: {
+            let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
+            waiter?.resume()
+        }
     }
 }

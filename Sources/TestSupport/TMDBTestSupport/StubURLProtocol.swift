@@ -33,7 +33,11 @@ final class StubURLProtocol: URLProtocol {
         }
         let loader = UncheckedSendable(self)
         let response = answer.response
-        delivery.schedule(after: answer.delay, serving: task) {
+        var opening: (@Sendable () async -> Void)?
+        if let gate = response.gate {
+            opening = { await gate.wait() }
+        }
+        delivery.schedule(after: answer.delay, opening: opening, serving: task) {
             // Recorded before the client hears, so a caller that got its answer sees it finished.
             state.finish(recordIndex: answer.recordIndex)
             if let failure = response.failure {

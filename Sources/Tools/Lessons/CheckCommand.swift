@@ -11,7 +11,9 @@ extension LessonsCommand {
         let exercises = Exercise.all(in: repository)
         let names = exercises.isEmpty ? "(none yet)" : exercises.map(\.id).joined(separator: ", ")
         var patchOption: (name: String, path: String?)?
-        if let option = arguments.first, option == "--solution" || option == "--patch" {
+        if let option = arguments.first,
+            option == "--solution" || option == "--patch" || option == "--start"
+        {
             arguments.removeFirst()
             patchOption = (option, nil)
             if option == "--patch" {
@@ -24,7 +26,7 @@ extension LessonsCommand {
         if let option = arguments.first(where: { $0.hasPrefix("-") }) {
             return usageError(
                 "unknown option '\(printable(option, limit: 40))' for check; "
-                    + "the options are --solution and --patch FILE")
+                    + "the options are --solution, --patch FILE and --start")
         }
         guard let name = arguments.first else {
             if let patchOption {
@@ -53,18 +55,32 @@ extension LessonsCommand {
         let root: String
         var scratchPath: String?
         if let patchOption {
-            let patch =
-                patchOption.path.map(absolutePath) ?? repository.absolute(exercise.solutionPatch)
-            let shownPatch =
-                patchOption.path.map { printable($0, limit: 120) } ?? exercise.solutionPatch
-            switch copy(applying: patch, shownAs: shownPatch) {
+            // An exercise with a starting point: every copy starts there, then takes the patch.
+            var patches: [(path: String, shownAs: String)] = []
+            if exercise.hasStart(in: repository) {
+                patches.append((repository.absolute(exercise.startPatch), exercise.startPatch))
+            } else if patchOption.name == "--start" {
+                return usageError(
+                    "exercise \(exercise.id) starts from today's code: check it without --start")
+            }
+            if patchOption.name != "--start" {
+                patches.append(
+                    (
+                        patchOption.path.map(absolutePath)
+                            ?? repository.absolute(exercise.solutionPatch),
+                        patchOption.path.map { printable($0, limit: 120) }
+                            ?? exercise.solutionPatch
+                    ))
+            }
+            switch copy(applying: patches) {
             case .failure(let problem):
                 return CommandResult(errorOutput: "lessons: \(problem.message)\n", status: 1)
             case .success(let copy):
                 root = copy
             }
             progress(
-                "Running its tests against a copy with \(shownPatch) applied, in "
+                "Running its tests against a copy with "
+                    + patches.map(\.shownAs).joined(separator: " and ") + " applied, in "
                     + "\(Self.solutionCopy)…\n")
         } else {
             root = repository.root
@@ -103,12 +119,13 @@ extension LessonsCommand {
     }
 
     /// Copies the package to `.build/lessons-check/solution` (Package.swift, Sources, Tests, Lessons,
-    /// with their times, so an unchanged file is not built again) and applies `patch`: the
-    /// reference solution, or an answer of the learner's own (`git diff > answer.patch`).
-    private func copy(applying patch: String, shownAs shownPatch: String) -> Result<
+    /// with their times, so an unchanged file is not built again) and applies `patches` in
+    /// order: the exercise's starting point if it has one, then the reference solution or an
+    /// answer of the learner's own (`git diff > answer.patch`).
+    private func copy(applying patches: [(path: String, shownAs: String)]) -> Result<
         String, CheckProblem
     > {
-        guard FileManager.default.fileExists(atPath: patch) else {
+        for (patch, shownPatch) in patches where !FileManager.default.fileExists(atPath: patch) {
             return .failure(CheckProblem(message: "\(shownPatch) is missing"))
         }
         let copy = repository.absolute(Self.solutionCopy)
@@ -134,13 +151,17 @@ extension LessonsCommand {
         // patch's paths from the repository's root instead of the copy's.
         var environment = environment
         environment["GIT_CEILING_DIRECTORIES"] = repository.absolute(".build")
-        let applied = runner.run(
-            "git", ["apply", "--whitespace=nowarn", patch], in: copy, environment: environment)
-        guard applied.status == 0 else {
-            return .failure(
-                CheckProblem(
-                    message: "\(shownPatch) does not apply to today's code: "
-                        + firstLine(of: applied.text)))
+        var appliedSoFar = "today's code"
+        for (patch, shownPatch) in patches {
+            let applied = runner.run(
+                "git", ["apply", "--whitespace=nowarn", patch], in: copy, environment: environment)
+            guard applied.status == 0 else {
+                return .failure(
+                    CheckProblem(
+                        message: "\(shownPatch) does not apply to \(appliedSoFar): "
+                            + firstLine(of: applied.text)))
+            }
+            appliedSoFar = shownPatch
         }
         return .success(copy)
     }

@@ -11,8 +11,17 @@ struct Exercise: Equatable, Sendable, Comparable {
     var id: String { "\(lesson).\(number)" }
     /// The exercise's tests, built against the working copy.
     var testsFolder: String { "Lessons/exercises/\(id)" }
-    /// The reference solution: a patch that `git apply` applies to today's code.
+    /// The reference solution: a patch that `git apply` applies to today's code, or to the
+    /// exercise's starting point when it has one.
     var solutionPatch: String { "Lessons/solutions/\(id).patch" }
+    /// Where the exercise starts when not from today's code: a patch the learner applies
+    /// first (an exercise that shows a bug before its fix takes the fix out).
+    var startPatch: String { "Lessons/starts/\(id).patch" }
+
+    /// Whether the exercise starts from `startPatch` rather than from today's code.
+    func hasStart(in repository: Repository) -> Bool {
+        repository.text(at: startPatch) != nil
+    }
 
     /// `3.2`, `03.2`; nil for anything else.
     init?(_ text: String) {

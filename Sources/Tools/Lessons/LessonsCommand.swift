@@ -28,7 +28,8 @@ struct LessonsCommand: Sendable {
 
     static let usage =
         "usage: lessons [list | show STEP [--language CODE] | diff [A] B"
-        + " | check [--solution | --patch FILE] [EXERCISE] | lint | hash LESSON | write-diffs"
+        + " | check [--solution | --patch FILE | --start] [EXERCISE] | lint | hash LESSON"
+        + " | write-diffs"
         + " | write-counts | write-citations | --help]"
 
     /// The catalog's products, as `--help` names them: `mvc, mvvm, …`.
@@ -55,6 +56,11 @@ struct LessonsCommand: Sendable {
           lessons check --patch answer.patch 3.2
                                   the same with your own answer, saved by `git diff > answer.patch`,
                                   so that your working copy can stay as it is
+          lessons check --start 1.4
+                                  an exercise that starts by showing a bug (Lessons/starts/1.4.patch
+                                  takes its fix out: apply it with `git apply` first): the check
+                                  against a copy at that starting point; --solution and --patch
+                                  apply their patch after it
           lessons lint            every lesson problem the tests find: snippets that are not at
                                   their citation, citations whose code changed, documents a
                                   learner cannot open, stale counts, stale translations

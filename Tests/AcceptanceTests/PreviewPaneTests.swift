@@ -1,0 +1,181 @@
+import Foundation
+import ImagePipeline
+import Steps
+import TMDB
+import TMDBTestSupport
+import TerminalUI
+import Testing
+
+extension Acceptance {
+    /// The list's preview pane (P2, P7): the selected movie's poster and no other, whatever
+    /// order the posters come back in, the same in every step wherever its loading lives.
+    @Suite("Preview pane")
+    @MainActor
+    struct PreviewPane {
+        /// Four movies, movie n with poster "/pn.jpg".
+        nonisolated static let movieCount = 4
+
+        nonisolated static func posterPath(_ number: Int) -> String { "/p\(number).jpg" }
+
+        /// The path the pane's request for poster `number` has on the stub.
+        nonisolated static func requestPath(_ number: Int, stub: HTTPStub) -> String {
+            ImageRequest.poster(at: posterPath(number))
+                .url(imageBaseURL: stub.configuration().imageBaseURL)?.path ?? ""
+        }
+
+        /// The trending list of four movies with posters; poster n is answered with one of
+        /// the sample posters, held by `gates[n]` when there is one.
+        func stub(gates: [Int: StubGate] = [:]) -> HTTPStub {
+            let stub = HTTPStub()
+            stub.respond(
+                to: "/3/trending/movie/week", query: ["page": "1"],
+                with: Fixtures.page(
+                    1, of: 1,
+                    (1...Self.movieCount).map {
+                        Fixtures.Movie(
+                            id: $0, title: "Movie \($0)", posterPath: Self.posterPath($0))
+                    }))
+            for number in 1...Self.movieCount {
+                let poster = Fixtures.poster(number)
+                stub.respond(
+                    to: Self.requestPath(number, stub: stub),
+                    with: gates[number].map { poster.held(by: $0) } ?? poster)
+            }
+            return stub
+        }
+
+        func posterRequests(_ number: Int, _ stub: HTTPStub) -> [RecordedRequest] {
+            stub.requests(path: Self.requestPath(number, stub: stub))
+        }
+
+        /// The selected row as the header counts it ("2 / 4"), in a frame's rows.
+        static func selectedRow(in rows: [String]) -> Int? {
+            let words = rows.first?.split(separator: " ") ?? []
+            guard words.count >= 3, words[words.count - 2] == "/" else { return nil }
+            return Int(words[words.count - 3])
+        }
+
+        @Test(
+            "P2: from 100 columns the pane shows the selected movie's poster and follows it",
+            arguments: Step.all)
+        func thePaneShowsTheSelectedPoster(step: Step) async {
+            let stub = stub()
+            let app = AppDriver(step, stub: stub, width: 100, height: 30)
+            await app.launch()
+
+            #expect(app.terminal.pictures.map(\.source) == [Self.posterPath(1)])
+            let frame = app.terminal.pictures.first?.frame
+            #expect(frame.map { $0.x >= 100 - 22 } == true, "in the pane on the right")
+            #expect(app.rows[1].contains("Movie 1"), "the list keeps its rows on the left")
+            await app.press(.down)
+            #expect(app.terminal.pictures.map(\.source) == [Self.posterPath(2)])
+            await app.press(.up)
+            #expect(app.terminal.pictures.map(\.source) == [Self.posterPath(1)])
+            #expect(posterRequests(1, stub).count == 1, "a poster shown once is not asked again")
+        }
+
+        @Test("P2: the search results have the pane too", arguments: Step.all)
+        func theSearchResultsHaveThePane(step: Step) async {
+            let stub = stub()
+            stub.respond(
+                to: "/3/search/movie", query: ["query": "dune", "page": "1"],
+                with: Fixtures.page(
+                    1, of: 1,
+                    [3, 4].map {
+                        Fixtures.Movie(id: $0, title: "Dune \($0)", posterPath: Self.posterPath($0))
+                    }))
+            let app = AppDriver(step, stub: stub, width: 100, height: 30)
+            await app.launch()
+            await app.press(.character("/"))
+            await app.paste("dune".map { Key.character($0) })
+
+            #expect(app.screen.contains("Dune 3"))
+            #expect(app.terminal.pictures.map(\.source) == [Self.posterPath(3)])
+            await app.press(.down, .down)
+            #expect(app.terminal.pictures.map(\.source) == [Self.posterPath(4)])
+            await app.press(.escape)
+            #expect(app.terminal.pictures.map(\.source) == [Self.posterPath(1)], "the list's again")
+        }
+
+        @Test(
+            "P2: below 100 columns there is no pane, and no poster is asked for",
+            arguments: Step.all)
+        func aNarrowScreenHasNoPane(step: Step) async {
+            let stub = stub()
+            let app = AppDriver(step, stub: stub, width: 99, height: 30)
+            await app.launch()
+            await app.press(.down)
+
+            #expect(app.terminal.pictures.isEmpty)
+            #expect(!app.screen.contains("│"), "no pane's rule")
+            #expect((1...Self.movieCount).allSatisfy { posterRequests($0, stub).isEmpty })
+        }
+
+        @Test(
+            "P2 P7: posters answered in reverse never show a left row's poster; its request closes",
+            arguments: Step.all)
+        func postersAnsweredInReverse(step: Step) async {
+            let gates = [2: StubGate(), 3: StubGate()]
+            let stub = stub(gates: gates)
+            let app = AppDriver(step, stub: stub, width: 100, height: 30)
+            app.terminal.keepsFrames = true
+            await app.launch()
+            app.pressQuickly([.down, .down])
+
+            let isThirdAsked = await stub.waitUntil { stub in
+                !stub.requests(path: Self.requestPath(3, stub: stub)).isEmpty
+            }
+            #expect(isThirdAsked, "the third row's poster was asked for")
+            let isSecondClosed = await stub.waitUntil(timeout: Cancellation.closeBound) { stub in
+                stub.requests(path: Self.requestPath(2, stub: stub)).allSatisfy {
+                    $0.finishedAt != nil
+                }
+            }
+            #expect(isSecondClosed, "the left row's poster request was cancelled, not answered")
+            gates[3]?.open()
+            await app.settle()
+            gates[2]?.open()
+            await app.settle()
+
+            #expect(app.terminal.pictures.map(\.source) == [Self.posterPath(3)])
+            for (rows, pictures) in app.terminal.frames {
+                let selected = Self.selectedRow(in: rows)
+                for picture in pictures {
+                    #expect(
+                        picture.source == selected.map(Self.posterPath),
+                        "a frame with row \(selected ?? 0) selected showed \(picture.source)")
+                }
+            }
+        }
+
+        @Test(
+            "P2: back on a row whose poster is in memory, a cancelled request leaves it shown",
+            arguments: Step.all)
+        func aCancelledRequestLeavesTheShownPoster(step: Step) async {
+            let gate = StubGate()
+            let stub = stub(gates: [3: gate])
+            let app = AppDriver(step, stub: stub, width: 100, height: 30)
+            await app.launch()
+            await app.press(.down)
+            #expect(app.terminal.pictures.map(\.source) == [Self.posterPath(2)])
+            app.pressQuickly([.down])
+            let isThirdAsked = await stub.waitUntil { stub in
+                !stub.requests(path: Self.requestPath(3, stub: stub)).isEmpty
+            }
+            #expect(isThirdAsked, "the third row's poster was asked for")
+
+            app.pressQuickly([.up])
+            let isThirdClosed = await stub.waitUntil(timeout: Cancellation.closeBound) { stub in
+                stub.requests(path: Self.requestPath(3, stub: stub)).allSatisfy {
+                    $0.finishedAt != nil
+                }
+            }
+            #expect(isThirdClosed, "the left row's poster request was cancelled")
+            await app.settle()
+
+            #expect(app.terminal.pictures.map(\.source) == [Self.posterPath(2)])
+            #expect(posterRequests(2, stub).count == 1)
+            gate.open()
+        }
+    }
+}
