@@ -98,6 +98,26 @@ extension Acceptance {
         }
 
         @Test(
+            "P2: widening the terminal past 100 columns shows the pane; narrowing hides it",
+            arguments: Step.all)
+        func aResizeAcross100ColumnsShowsOrHidesThePane(step: Step) async {
+            let stub = stub()
+            let app = AppDriver(step, stub: stub, width: 99, height: 30)
+            await app.launch()
+            await app.press(.down)
+            #expect(app.terminal.pictures.isEmpty)
+
+            app.terminal.resize(width: 100, height: 30)
+            await app.settle()
+            #expect(app.terminal.pictures.map(\.source) == [Self.posterPath(2)])
+            app.terminal.resize(width: 99, height: 30)
+            await app.settle()
+            #expect(app.terminal.pictures.isEmpty)
+            #expect(!app.screen.contains("│"), "no pane's rule")
+            #expect(posterRequests(1, stub).isEmpty, "row 1's poster was never wanted")
+        }
+
+        @Test(
             "P2: below 100 columns there is no pane, and no poster is asked for",
             arguments: Step.all)
         func aNarrowScreenHasNoPane(step: Step) async {
