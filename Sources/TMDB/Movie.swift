@@ -4,7 +4,8 @@ import MovieDomain
 /// with explicit `CodingKeys`. A list holds every movie it has loaded, 10,000 of them after
 /// a long scroll, so the fields no row shows (the overview, the backdrop, the genres) are left
 /// undecoded; the detail screen fetches its own (`MovieDetail`). The poster's path stays: the
-/// list's preview pane shows it (P2), and it costs about 32 bytes a movie.
+/// list's preview pane shows it (P2). It costs about 100 bytes a movie: TMDB's 32 characters
+/// are too many to live inside the `String`, which keeps them in an allocation of their own.
 ///
 /// TMDB's list items are user-edited data: dates may be `""`, images `null`, counts `0`,
 /// `origin_country` missing. The decoder accepts those (TMDB.md, "Data quirks") and leaves

@@ -21,7 +21,9 @@ enum BenchCommand {
             exit(0)
         }
         if let step = options.ownedMemoryStep {
-            exit(await Measurements.reportOwnedMemory(step, movies: options.movies) ? 0 : 1)
+            exit(
+                await Measurements.reportOwnedMemory(
+                    step, movies: options.movies, browsedPosters: options.browsedPosters) ? 0 : 1)
         }
         if options.isSoak {
             exit(await soak(options) ? 0 : 1)
@@ -65,7 +67,13 @@ enum BenchCommand {
                     "- \(step.command): \(session.presses) × ↓ loaded \(session.loadedRows) movies "
                         + "with trending requests for pages \(pages).")
             }
-            for (movies, owned) in [("20", result.ownedWith20), ("10,000", result.ownedWith10000)] {
+            for (movies, owned) in [
+                ("20 movies", result.ownedWith20), ("10,000 movies", result.ownedWith10000),
+                (
+                    "10,000 movies and \(Measurements.browsedPosters) posters browsed",
+                    result.ownedWithPosters
+                ),
+            ] {
                 guard let owned, owned.parts.count > 1 else { continue }
                 func figures(_ parts: [(name: String, mebibytes: Summary?)]) -> String {
                     parts.map { part in
@@ -75,7 +83,7 @@ enum BenchCommand {
                 let uncounted =
                     owned.uncounted.isEmpty ? "" : "; not counted: \(figures(owned.uncounted))"
                 print(
-                    "- \(step.command): memory owned with \(movies) movies, MiB: "
+                    "- \(step.command): memory owned with \(movies), MiB: "
                         + figures(owned.parts) + uncounted + ".")
             }
             for note in result.notes {
@@ -105,10 +113,11 @@ enum BenchCommand {
         let color = (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty ? "on" : "off"
         return """
             Median (spread) of the runs after one unmeasured warm-up run; the spread is p10–p90 \
-            (nearest rank), which for fewer than 10 runs is min–max. 80×24, colour \(color), \
-            \(ProcessInfo.processInfo.activeProcessorCount) cores. In-process figures use \
-            sample data (zero latency) or an HTTP stub; process figures spawn the release \
-            binary beside the bench with stdout piped (`--offline`; memory with \
+            (nearest rank), which for fewer than 10 runs is min–max. 80×24, or 120×35 where a \
+            row says so (the preview pane's rows, posters as iTerm2's inline images), colour \
+            \(color), \(ProcessInfo.processInfo.activeProcessorCount) cores. In-process \
+            figures use sample data (zero latency) or an HTTP stub; process figures spawn the \
+            release binary beside the bench with stdout piped (`--offline`; memory with \
             `--keys "down down enter b end"`), wall time to exit and the child's own max RSS \
             from wait4. Memory owned is read by a fresh bench process (`--owned-memory`) \
             once the step it runs in-process has loaded the movies as the app does, pages of 20 \

@@ -17,7 +17,12 @@ final class InProcessApp {
     let scene: any AppScene
 
     /// `stub == nil`: the bundled sample data with zero latency, as `swift run mvc` starts.
-    init(_ step: Step, stub: HTTPStub? = nil, width: Int = 80, height: Int = 24) {
+    /// `images` picks the pictures' back end as `--images` does; `.none` is the plain frame of
+    /// a piped run.
+    init(
+        _ step: Step, stub: HTTPStub? = nil, width: Int = 80, height: Int = 24,
+        images: ImageOption = .none
+    ) {
         let configuration = stub?.configuration() ?? Configuration()
         let client = TMDBClient(
             configuration: configuration, session: stub?.session, retryPolicy: .immediate)
@@ -25,7 +30,8 @@ final class InProcessApp {
         scene = step.makeScene(client, ImagePipeline(client: client), .week, ContinuousClock())
         application = Application(
             rootViewController: scene.makeRootViewController(), terminal: terminal,
-            help: MovieApp.help(for: configuration))
+            help: MovieApp.help(for: configuration),
+            imageDetector: ImageDetector(option: images, environment: ["TERM": "xterm-256color"]))
     }
 
     /// Starts the app and waits for its first settled screen; false when it never settled.

@@ -1,4 +1,5 @@
 import Foundation
+import ImagePipeline
 import Steps
 import TMDB
 import TMDBTestSupport
@@ -14,9 +15,12 @@ struct StepMeasurements {
     var firstFrameFromProcessStart: Summary?
     var moveWith20: SelectionMove?
     var moveWith10000: SelectionMove?
+    var paneMoveKeepingPoster: PaneMove?
+    var paneMoveChangingPoster: PaneMove?
     var peakResidentMebibytes: Summary?
     var ownedWith20: OwnedMemorySummary?
     var ownedWith10000: OwnedMemorySummary?
+    var ownedWithPosters: OwnedMemorySummary?
     var detailReady: Summary?
     var posterAfterDetail: Summary?
     var pagedSession: PagedSession?
@@ -38,6 +42,14 @@ struct WaitingProcessor {
 struct SelectionMove {
     var workMilliseconds: Summary?
     var bytes: Summary?
+}
+
+/// Selection moves with the list's preview pane on (P2), of one kind: the bytes that reached
+/// the terminal (every frame until the screen settled again) and the fewest and the most
+/// images any of them sent.
+struct PaneMove {
+    var bytes: Summary?
+    var images: ClosedRange<Int>
 }
 
 /// The memory owned by fresh processes with one step and its movies loaded, in MiB: the total,
@@ -97,10 +109,13 @@ enum Measurements {
         }
         log("\(step.command): processor time while a request waits")
         result.waitingProcessor = waitingProcessor(step, runs: max(2, runs / 3))
-        log("\(step.command): memory owned with 20 and 10,000 movies")
+        log("\(step.command): memory owned with 20 and 10,000 movies, and 200 posters browsed")
         let ownedRuns = max(3, runs / 3)
-        for (movies, keyPath) in [(20, \StepMeasurements.ownedWith20), (10_000, \.ownedWith10000)] {
-            switch ownedMemoryRuns(step, movies: movies, runs: ownedRuns) {
+        for (movies, posters, keyPath) in [
+            (20, 0, \StepMeasurements.ownedWith20), (10_000, 0, \.ownedWith10000),
+            (10_000, browsedPosters, \.ownedWithPosters),
+        ] {
+            switch ownedMemoryRuns(step, movies: movies, browsedPosters: posters, runs: ownedRuns) {
             case .success(let owned):
                 result[keyPath: keyPath] = owned
             case .failure(let problem):
@@ -118,6 +133,9 @@ enum Measurements {
         log("\(step.command): selection moves")
         result.moveWith20 = await selectionMove(step, movies: 20, samples: runs * 4)
         result.moveWith10000 = await selectionMove(step, movies: 10_000, samples: runs * 4)
+        log("\(step.command): selection moves with the preview pane")
+        (result.paneMoveKeepingPoster, result.paneMoveChangingPoster) = await paneMoves(
+            step, samples: runs * 2)
         log("\(step.command): detail readiness")
         result.detailReady = await detailReady(step, runs: max(3, runs / 3))
         log("\(step.command): the detail's poster")
@@ -255,16 +273,22 @@ enum Measurements {
 
     // MARK: Owned memory
 
+    /// Posters the memory row with the preview pane on browses.
+    nonisolated static let browsedPosters = 200
+
     /// Runs `bench --owned-memory` (this binary) `runs` times after one unmeasured run.
     ///
     /// A fresh process for each figure, because this one is not the app: it has run other
     /// measurements and keeps what they allocated. The step commands cannot be used either:
     /// they load only the bundled sample data and exit after printing.
-    static func ownedMemoryRuns(_ step: Step, movies: Int, runs: Int)
+    static func ownedMemoryRuns(_ step: Step, movies: Int, browsedPosters: Int, runs: Int)
         -> Result<OwnedMemorySummary, ProcessProblem>
     {
         let path = commandPath("bench")
-        let arguments = ["--owned-memory", step.command, "--movies", "\(movies)"]
+        let arguments = [
+            "--owned-memory", step.command, "--movies", "\(movies)",
+            "--browsed-posters", "\(browsedPosters)",
+        ]
         var samples: [[(name: String, bytes: Int)]] = []
         for run in 0...runs {
             guard
@@ -285,7 +309,8 @@ enum Measurements {
                 let reason = lines.first.map(String.init) ?? "exited \(result.status)"
                 return .failure(
                     ProcessProblem(
-                        message: "\(step.command): memory owned with \(movies) movies: \(reason)"))
+                        message: "\(step.command): memory owned with \(movies) movies and "
+                            + "\(browsedPosters) posters browsed: \(reason)"))
             }
             if run > 0 {
                 samples.append(figures)
@@ -316,7 +341,14 @@ enum Measurements {
     ///
     /// The stub makes each page when it is asked for and keeps neither the pages nor a record
     /// of the requests, so that what is measured is the app, not the bench's copy of them.
-    static func reportOwnedMemory(_ step: Step, movies: Int) async -> Bool {
+    ///
+    /// With `browsedPosters`, every movie has a poster path as long as TMDB's, and once the
+    /// movies are loaded the window widens to the preview pane's size (P2), as a user widens
+    /// it: the selection goes to the first row, then down, each row's poster loaded before
+    /// the next key, until `browsedPosters` rows, each with its own poster path, have shown
+    /// theirs. Each path is its own entry in the pipeline's memory cache, though the stub
+    /// answers them with the six sample posters in turn.
+    static func reportOwnedMemory(_ step: Step, movies: Int, browsedPosters: Int) async -> Bool {
         Platform.flushFileWrites()
         let pageCount = (movies + pageSize - 1) / pageSize
         // No record of the 500 requests (half a mebibyte of URLs and headers): the figure is
@@ -331,10 +363,28 @@ enum Measurements {
                     statusCode: 422, code: 22, message: "Invalid page: beyond the bench's pages.")
             }
             let first = (page - 1) * pageSize + 1
-            return Fixtures.page(
-                page, of: pageCount, Fixtures.movies(first...min(page * pageSize, movies)))
+            var pageMovies = Fixtures.movies(first...min(page * pageSize, movies))
+            if browsedPosters > 0 {
+                for index in pageMovies.indices {
+                    pageMovies[index].posterPath = benchPosterPath(pageMovies[index].id)
+                }
+            }
+            return Fixtures.page(page, of: pageCount, pageMovies)
         }
-        let app = InProcessApp(step, stub: stub)
+        let servedPosters = Locked(Set<Int>())
+        let imageBaseURL = stub.configuration().imageBaseURL
+        for id in stride(from: 1, through: browsedPosters, by: 1) {
+            guard
+                let url = ImageRequest.poster(at: benchPosterPath(id)).url(
+                    imageBaseURL: imageBaseURL)
+            else { continue }
+            // Read from the bundle for each request, and kept by nobody but the app.
+            stub.respond(to: url.path) { _ in
+                servedPosters.withLock { _ = $0.insert(id) }
+                return Fixtures.poster((id - 1) % 6 + 1)
+            }
+        }
+        let app = InProcessApp(step, stub: stub, images: browsedPosters > 0 ? paneImages : .none)
         defer { app.stop() }
         guard await app.launch() else {
             print("\(step.command) did not settle with its first page")
@@ -357,6 +407,25 @@ enum Measurements {
                 "\(step.command) loaded \(loaded) of \(movies) movies with \(requests.count) "
                     + "requests for \(pageCount) pages")
             return false
+        }
+        if browsedPosters > 0 {
+            app.application.send(.home)
+            await app.settle()
+            app.terminal.resize(width: paneSize.width, height: paneSize.height)
+            await app.settle()
+            for _ in 1..<browsedPosters {
+                app.application.send(.down)
+                await app.settle()
+            }
+            let served = servedPosters.withLock { $0.count }
+            guard served == browsedPosters,
+                app.terminal.pictures.map(\.source) == [benchPosterPath(browsedPosters)]
+            else {
+                print(
+                    "\(step.command) loaded \(served) of \(browsedPosters) posters, showing "
+                        + "\(app.terminal.pictures.compactMap(\.source))")
+                return false
+            }
         }
         switch Platform.ownedMemory() {
         case .success(let owned):
@@ -406,6 +475,91 @@ enum Measurements {
             bytes.append(Double(app.terminal.bytesWritten - bytesBefore))
         }
         return SelectionMove(workMilliseconds: Summary(work), bytes: Summary(bytes))
+    }
+
+    // MARK: Preview pane
+
+    /// A screen wide enough for the preview pane (from `TraitCollection.minimumRegularWidth`
+    /// columns), drawing posters as iTerm2's inline images: each time a poster is sent, its
+    /// JPEG goes to the terminal whole, and the terminal counts it (`inlineImages`).
+    nonisolated static let paneSize = Size(width: 120, height: 35)
+    nonisolated static let paneImages = ImageOption.iterm
+
+    /// "/bench0000000000000000000042.jpg": a poster path as long as TMDB's.
+    nonisolated static func benchPosterPath(_ id: Int) -> String {
+        let digits = String(id)
+        return "/bench" + String(repeating: "0", count: max(22 - digits.count, 0)) + digits
+            + ".jpg"
+    }
+
+    /// Moves the selection down one row at a time near the top, the pane on, over 20 movies
+    /// whose rows share a poster path two by two (rows 1 and 2 the first, 3 and 4 the
+    /// second, …), so that every other move keeps the poster and the others change it;
+    /// counts the bytes and the images until settled, `samples` moves of each kind. The
+    /// first pass down, which loads the posters, is not counted: a changed poster comes
+    /// from memory, drawn in the move's own frame.
+    static func paneMoves(_ step: Step, samples: Int) async -> (
+        keepingPoster: PaneMove?, changingPoster: PaneMove?
+    ) {
+        let stub = HTTPStub()
+        let imageBaseURL = stub.configuration().imageBaseURL
+        let posterPaths = (1...10).map(benchPosterPath)
+        stub.respond(
+            to: trendingPath, query: ["page": "1"],
+            with: Fixtures.page(
+                1, of: 1,
+                Fixtures.movies(1...20).map { movie in
+                    var movie = movie
+                    movie.posterPath = posterPaths[(movie.id - 1) / 2]
+                    return movie
+                }))
+        for (index, path) in posterPaths.enumerated() {
+            guard let url = ImageRequest.poster(at: path).url(imageBaseURL: imageBaseURL) else {
+                return (nil, nil)
+            }
+            stub.respond(to: url.path, with: Fixtures.poster(index % 6 + 1))
+        }
+        let app = InProcessApp(
+            step, stub: stub, width: paneSize.width, height: paneSize.height, images: paneImages)
+        defer { app.stop() }
+        guard await app.launch(), app.loadedRowCount == 20 else { return (nil, nil) }
+        var keeping: [(bytes: Double, images: Int)] = []
+        var changing: [(bytes: Double, images: Int)] = []
+        var row = 0
+        var isFirstPass = true
+        while keeping.count < samples || changing.count < samples {
+            if row == 10 {
+                app.application.send(.home)
+                await app.settle()
+                row = 0
+                isFirstPass = false
+            }
+            let bytesBefore = app.terminal.bytesWritten
+            let imagesBefore = app.terminal.inlineImages.count
+            app.application.send(.down)
+            await app.settle()
+            row += 1
+            // The pane must show the new row's poster, or there is nothing to measure.
+            guard app.terminal.pictures.map(\.source) == [posterPaths[row / 2]] else {
+                return (nil, nil)
+            }
+            guard !isFirstPass else { continue }
+            let sample = (
+                Double(app.terminal.bytesWritten - bytesBefore),
+                app.terminal.inlineImages.count - imagesBefore
+            )
+            if row.isMultiple(of: 2) {
+                changing.append(sample)
+            } else {
+                keeping.append(sample)
+            }
+        }
+        func move(_ samples: [(bytes: Double, images: Int)]) -> PaneMove? {
+            guard let fewest = samples.map(\.images).min(), let most = samples.map(\.images).max()
+            else { return nil }
+            return PaneMove(bytes: Summary(samples.map(\.bytes)), images: fewest...most)
+        }
+        return (move(keeping), move(changing))
     }
 
     // MARK: Detail

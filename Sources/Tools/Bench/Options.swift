@@ -19,6 +19,8 @@ struct BenchOptions {
     /// Whether `--runs` was given, since `--suite` runs 5 times unless it was.
     var isRunsGiven = false
     var movies = 10_000
+    /// `--browsed-posters N`: for `--owned-memory`, the rows then browsed with the pane on.
+    var browsedPosters = 0
     /// TMDB serves at most 500 pages of 20 (T8), so the app never loads more.
     static let maximumMovies = 10_000
 
@@ -28,7 +30,7 @@ struct BenchOptions {
                bench --decode [--runs N]
                bench --posters
                bench --suite [--runs N]
-               bench --owned-memory NAME [--movies N]
+               bench --owned-memory NAME [--movies N] [--browsed-posters N]
                bench --poster-owned-memory
 
         Measures every step of the course against its speed and size budgets and
@@ -61,6 +63,11 @@ struct BenchOptions {
                          process for each step
           --movies N     movies for --owned-memory, 1 to 10000 (default 10000),
                          loaded as the app loads them, in pages of 20
+          --browsed-posters N
+                         for --owned-memory: once the movies are loaded, widen the
+                         screen to 120×35, where the list shows its preview pane,
+                         and move the selection over the first N rows, each with a
+                         poster of its own (default 0: no posters, 80×24)
           --poster-owned-memory
                          send 200 posters through the image pipeline, print the
                          memory this process owns before and after and exit; the
@@ -124,6 +131,8 @@ struct BenchOptions {
                 chosenSteps.append(try step())
             case "--owned-memory":
                 options.ownedMemoryStep = try step()
+            case "--browsed-posters":
+                options.browsedPosters = try number(atLeast: 0)
             case "--movies":
                 options.movies = try number(atLeast: 1)
                 guard options.movies <= maximumMovies else {
@@ -136,6 +145,9 @@ struct BenchOptions {
                     message: argument.hasPrefix("-")
                         ? "unknown option '\(name)'" : "unexpected argument '\(argument)'")
             }
+        }
+        guard options.browsedPosters <= options.movies else {
+            throw BenchUsageError(message: "--browsed-posters must be at most --movies")
         }
         if !chosenSteps.isEmpty {
             options.steps = Step.all.filter { step in

@@ -8,6 +8,8 @@ enum Report {
     static let moveWorkBudget = 0.25
     static let moveBytesBudget = 400.0
     static let ownedBudget = 8.0
+    /// With 10,000 movies and 200 posters browsed in the preview pane.
+    static let ownedWithPostersBudget = 12.0
     /// The growth from 20 to 10,000 movies, in bytes a movie: 3 MiB over 9,980 movies.
     static let growthPerMovieBudget = 300.0
     /// L10: waiting for an answer costs at most a tenth of the wall time in processor time.
@@ -40,6 +42,7 @@ enum Report {
         let slowRuns = max(3, runs / 3)
         let waitingRuns = max(2, runs / 3)
         let moveSamples = runs * 4
+        let paneSamples = runs * 2
         let rows = [
             Row(measure: "First settled frame in-process, ms (\(runs) runs)", budget: "—") {
                 cell($0.firstFrameInProcess, digits: 1)
@@ -53,7 +56,10 @@ enum Report {
             Row(measure: "Selection move, 20 movies: work, ms (\(moveSamples))", budget: "≤ 0.25") {
                 cell($0.moveWith20?.workMilliseconds, digits: 3) { $0.median <= moveWorkBudget }
             },
-            Row(measure: "Selection move, 20 movies: bytes written", budget: "≤ 400") {
+            Row(
+                measure: "Selection move, 20 movies, pane off (80 columns): bytes written",
+                budget: "≤ 400"
+            ) {
                 cell($0.moveWith20?.bytes, digits: 0) { $0.median <= moveBytesBudget }
             },
             Row(
@@ -67,7 +73,7 @@ enum Report {
                 }
             },
             Row(
-                measure: "Selection move, 10,000 movies: bytes written",
+                measure: "Selection move, 10,000 movies, pane off (80 columns): bytes written",
                 budget: "≤ 400, same as 20"
             ) { result in
                 let small = result.moveWith20?.bytes?.median
@@ -76,6 +82,24 @@ enum Report {
                     summary.median <= moveBytesBudget
                         && small.map { abs(summary.median - $0) <= 16 } ?? false
                 }
+            },
+            Row(
+                measure: "Selection move, pane on (120×35, iTerm2 images), poster unchanged "
+                    + "(two rows with one poster path): bytes written, images sent "
+                    + "(\(paneSamples))",
+                budget: "≤ 400, no image"
+            ) {
+                paneMoveCell($0.paneMoveKeepingPoster) { move in
+                    (move.bytes?.median).map { $0 <= moveBytesBudget } == true
+                        && move.images == 0...0
+                }
+            },
+            Row(
+                measure: "Selection move, pane on, poster changed (from memory): bytes written, "
+                    + "images sent (\(paneSamples))",
+                budget: "1 image"
+            ) {
+                paneMoveCell($0.paneMoveChangingPoster) { $0.images == 1...1 }
             },
             Row(measure: "Memory owned, 20 movies, MiB (\(slowRuns) fresh runs)", budget: "—") {
                 cell($0.ownedWith20?.total, digits: 1)
@@ -94,6 +118,13 @@ enum Report {
                 guard let growth = growthPerMovie(result) else { return "not measured" }
                 let verdict = growth <= growthPerMovieBudget ? "met" : "**missed**"
                 return "\(format(growth, 0)) · \(verdict)"
+            },
+            Row(
+                measure: "Memory owned, 10,000 movies and \(Measurements.browsedPosters) posters "
+                    + "browsed, pane on (120×35), MiB (\(slowRuns) fresh runs)",
+                budget: "≤ 12"
+            ) {
+                cell($0.ownedWithPosters?.total, digits: 1) { $0.median <= ownedWithPostersBudget }
             },
             Row(
                 measure: "Peak RSS of the binary, with ≈ 30 MB of the toolchain's shared "
@@ -159,6 +190,17 @@ enum Report {
                     + results.map(row.cell).joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// "212 (208–216), 0 images · met": the bytes of the pane's moves, the fewest and the most
+    /// images one of them sent, and the verdict.
+    static func paneMoveCell(_ move: PaneMove?, isMet: (PaneMove) -> Bool) -> String {
+        guard let move else { return "did not run" }
+        let images =
+            move.images.count == 1
+            ? "\(move.images.lowerBound)" : "\(move.images.lowerBound)–\(move.images.upperBound)"
+        return cell(move.bytes, digits: 0) + ", \(images) image\(images == "1" ? "" : "s") · "
+            + (isMet(move) ? "met" : "**missed**")
     }
 
     /// "12.3 (11.9–13.0) · met": the median, the spread, and the verdict when there is a budget.
