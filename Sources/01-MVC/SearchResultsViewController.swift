@@ -202,6 +202,7 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
         traitCollection.horizontalSizeClass == .regular && selectedMovie != nil
     }
 
+    /// P2: the pane shows on a screen regular across.
     override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
         super.traitCollectionDidChange(previousTraitCollection)
         updatePreviewPoster()

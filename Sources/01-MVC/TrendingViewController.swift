@@ -163,6 +163,7 @@ final class TrendingViewController: ViewController {
         traitCollection.horizontalSizeClass == .regular && selectedMovie != nil
     }
 
+    /// P2: the pane shows on a screen regular across.
     override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
         super.traitCollectionDidChange(previousTraitCollection)
         updatePreviewPoster()

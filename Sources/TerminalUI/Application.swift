@@ -263,7 +263,7 @@
         var controllers = [rootViewController]
         while let controller = controllers.popLast() {
             controller.traitCollectionDidChange(previous)
-            controllers += controller.children
+            controllers += controller.traitEnvironmentChildren
         }
     }
 
@@ -290,6 +290,9 @@
             return
         }
         let size = terminal.size
+        // The frame's size and the controllers' traits agree, even when the resize event
+        // that says so is still on its way.
+        updateTraitCollection()
         if !isTooSmall(size) && !isShowingHelp {
             rootViewController.updatePropertiesIfNeeded()
         }

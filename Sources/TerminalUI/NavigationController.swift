@@ -93,7 +93,7 @@ public final class NavigationController: ViewController {
     }
 
     /// Every controller on the stack, and the search results each one has.
-    override var children: [ViewController] {
+    override var traitEnvironmentChildren: [ViewController] {
         viewControllers.flatMap { viewController -> [ViewController] in
             let search = viewController.navigationItem.searchController
             guard let results = search?.searchResultsController else { return [viewController] }

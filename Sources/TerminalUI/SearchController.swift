@@ -25,6 +25,7 @@
 
     public init(searchResultsController: ViewController?) {
         self.searchResultsController = searchResultsController
+        searchResultsController?.owningSearchController = self
         searchBar.addAction(for: .editingChanged) { [weak self] _ in
             guard let self else { return }
             searchResultsUpdater?.updateSearchResults(for: self)

@@ -1,5 +1,7 @@
 /// How much room a screen has across, like UIKit's `UIUserInterfaceSizeClass`.
 public enum UserInterfaceSizeClass: Sendable {
+    /// Not known yet: a controller no application shows.
+    case unspecified
     /// Room for one column of content.
     case compact
     /// Room for a second column beside the first, as an iPad's full screen has room for a
@@ -12,7 +14,7 @@ public struct TraitCollection: Equatable, Sendable {
     /// The narrowest screen that is regular across.
     public static let minimumRegularWidth = 100
 
-    public var horizontalSizeClass: UserInterfaceSizeClass
+    public let horizontalSizeClass: UserInterfaceSizeClass
 
     public init(horizontalSizeClass: UserInterfaceSizeClass) {
         self.horizontalSizeClass = horizontalSizeClass

@@ -48,15 +48,17 @@ import Synchronization
     /// Each time it has stopped being the top (covered or popped).
     open func viewDidDisappear(_ animated: Bool) {}
 
-    /// The screen's traits, like UIKit's `traitCollection`: compact until the controller is
-    /// shown by an application.
+    /// The screen's traits, like UIKit's `traitCollection`: unspecified until an application
+    /// shows the controller, or one it belongs to.
     public var traitCollection: TraitCollection {
-        hostingApplication?.traitCollection ?? TraitCollection(horizontalSizeClass: .compact)
+        hostingApplication?.traitCollection ?? TraitCollection(horizontalSizeClass: .unspecified)
     }
 
     /// Called on every controller the application holds when the screen's traits change
-    /// (the terminal resized across `TraitCollection.minimumRegularWidth`), before the next
-    /// frame, like UIKit's.
+    /// (the terminal resized across `TraitCollection.minimumRegularWidth`), before the frame
+    /// that shows the new size. UIKit calls it for any trait (dark mode, text size too), so
+    /// an iOS override compares `previousTraitCollection?.horizontalSizeClass`; since iOS 17
+    /// `registerForTraitChanges([UITraitHorizontalSizeClass.self])` asks for one trait.
     open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
 
     /// The place to copy state into views, like UIKit's `updateProperties()` (iOS 26).
@@ -103,13 +105,20 @@ import Synchronization
     /// The controllers whose views this one shows: none for a plain screen.
     var childrenOnScreen: [ViewController] { [] }
 
-    /// The controllers this one holds, on screen or not: none for a plain screen.
-    var children: [ViewController] { [] }
+    /// The controllers this one holds, on screen or not, that hear of a change of traits:
+    /// none for a plain screen.
+    var traitEnvironmentChildren: [ViewController] { [] }
 
     /// The application showing this controller, found through its navigation controller.
+    /// The application showing this controller: through its navigation controller, or, for
+    /// a search's results, through the screen that offers the search.
     var hostingApplication: Application? {
         application ?? navigationController?.hostingApplication
+            ?? owningSearchController?.searchingViewController?.hostingApplication
     }
+
+    /// The search whose results this controller shows; weak, the search owns it.
+    weak var owningSearchController: SearchController?
 
     func loadViewIfNeeded() {
         guard !isViewLoaded else { return }

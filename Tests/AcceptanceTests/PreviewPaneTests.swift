@@ -117,6 +117,26 @@ extension Acceptance {
             #expect(posterRequests(1, stub).isEmpty, "row 1's poster was never wanted")
         }
 
+        @Test("P2: a movie without a poster leaves the pane's empty frame", arguments: Step.all)
+        func aMovieWithoutAPosterLeavesTheEmptyFrame(step: Step) async {
+            let stub = stub()
+            stub.respond(
+                to: "/3/trending/movie/week", query: ["page": "1"],
+                with: Fixtures.page(
+                    1, of: 1,
+                    [
+                        Fixtures.Movie(id: 1, title: "Movie 1", posterPath: Self.posterPath(1)),
+                        Fixtures.Movie(id: 2, title: "Movie 2"),
+                    ]))
+            let app = AppDriver(step, stub: stub, width: 100, height: 30)
+            await app.launch()
+            await app.press(.down)
+
+            #expect(app.terminal.pictures.isEmpty)
+            #expect(app.rows[2].hasSuffix("│ ┌" + String(repeating: "─", count: 18) + "┐"))
+            #expect(app.rows[2].contains("Movie 2"), "the list is as it was")
+        }
+
         @Test(
             "P2: below 100 columns there is no pane, and no poster is asked for",
             arguments: Step.all)
@@ -140,16 +160,20 @@ extension Acceptance {
             let app = AppDriver(step, stub: stub, width: 100, height: 30)
             app.terminal.keepsFrames = true
             await app.launch()
-            app.pressQuickly([.down, .down])
+            app.pressQuickly([.down])
+            let isSecondAsked = await stub.waitUntil { stub in
+                !stub.requests(path: Self.requestPath(2, stub: stub)).isEmpty
+            }
+            #expect(isSecondAsked, "the second row's poster was asked for")
+            app.pressQuickly([.down])
 
             let isThirdAsked = await stub.waitUntil { stub in
                 !stub.requests(path: Self.requestPath(3, stub: stub)).isEmpty
             }
             #expect(isThirdAsked, "the third row's poster was asked for")
             let isSecondClosed = await stub.waitUntil(timeout: Cancellation.closeBound) { stub in
-                stub.requests(path: Self.requestPath(2, stub: stub)).allSatisfy {
-                    $0.finishedAt != nil
-                }
+                let requests = stub.requests(path: Self.requestPath(2, stub: stub))
+                return !requests.isEmpty && requests.allSatisfy { $0.finishedAt != nil }
             }
             #expect(isSecondClosed, "the left row's poster request was cancelled, not answered")
             gates[3]?.open()

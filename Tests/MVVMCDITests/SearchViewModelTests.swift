@@ -43,10 +43,7 @@ struct SearchViewModelTests {
         private let values = Tally()
         private let disposeBag = DisposeBag()
 
-        init(
-            service: FakeMovieService, imageLoader: FakeImageLoader = FakeImageLoader(),
-            hasRoomForPreview: Bool = false, inputs: [Recorded<Event<UserInput>>]
-        ) {
+        init(service: FakeMovieService, inputs: [Recorded<Event<UserInput>>]) {
             let inputs = scheduler.createHotObservable(inputs).asObservable()
             func signal<Value>(_ pick: @escaping (UserInput) -> Value?) -> Signal<Value> {
                 inputs.compactMap(pick).asSignal(onErrorSignalWith: .empty())
@@ -59,7 +56,7 @@ struct SearchViewModelTests {
             })
             viewModel = SearchViewModel(
                 scheduler: scheduler, actions: actions, movieService: service,
-                imageLoader: imageLoader)
+                imageLoader: FakeImageLoader())
             let output = viewModel.transform(
                 input: SearchViewModel.Input(
                     text: signal { if case .text(let text) = $0 { text } else { nil } },
@@ -67,7 +64,7 @@ struct SearchViewModelTests {
                     selection: signal { if case .select(let row) = $0 { row } else { nil } },
                     rowWillDisplay: signal { if case .display(let row) = $0 { row } else { nil } },
                     selectMovie: signal { if case .open(let row) = $0 { row } else { nil } },
-                    hasRoomForPreview: .just(hasRoomForPreview)))
+                    hasRoomForPreview: .just(false)))
             subtitle = scheduler.createObserver(String.self)
             position = scheduler.createObserver(String.self)
             rows = scheduler.createObserver(MovieRows<Movie>.self)

@@ -53,12 +53,14 @@ struct PreviewPosterTests {
     }
 
     /// The app on `stub`, started on a virtual terminal wide enough for the pane.
-    static func start(_ stub: HTTPStub) -> (Application, VirtualTerminal) {
+    static func start(_ stub: HTTPStub, clock: TestClock = TestClock()) -> (
+        Application, VirtualTerminal
+    ) {
         let client = TMDBClient(
             configuration: stub.configuration(), session: stub.session, retryPolicy: .immediate)
         let app = App(
             client: client, imageLoader: ImagePipeline(client: client), timeWindow: .week,
-            clock: TestClock())
+            clock: clock)
         let terminal = VirtualTerminal(width: 100, height: 30)
         terminal.keepsFrames = true
         let application = Application(
@@ -100,6 +102,10 @@ struct PreviewPosterTests {
         let (application, terminal) = Self.start(stub)
         #expect(await application.waitUntilSettled(timeout: .seconds(5)))
         application.send(.down)
+        #expect(
+            await stub.waitUntil(timeout: .seconds(5)) { stub in
+                !stub.requests(path: Self.requestPath(Self.posterPath("w", 2), stub)).isEmpty
+            }, "row 2's poster was never asked for")
         application.send(.down)
         #expect(
             await stub.waitUntil(timeout: .seconds(5)) { stub in
@@ -193,6 +199,59 @@ struct PreviewPosterTests {
         #expect(
             Self.shownPoster(terminal) == Self.posterPath("d", 1),
             "after t the pane showed \(Self.shownPoster(terminal) ?? "nothing"), the poster of the old list's row 1, not the new one's"
+        )
+    }
+
+    @Test("in the search results too, moving on stops the download of the row you left")
+    func theSearchResultsCancelTheirDownloadToo() async {
+        let gate = StubGate()
+        let stub = Self.stub(gates: [Self.posterPath("s", 2): gate])
+        defer { gate.open() }
+        stub.respond(
+            to: "/3/search/movie", query: ["query": "dune", "page": "1"],
+            with: Fixtures.page(
+                1, of: 1,
+                (1...4).map {
+                    Fixtures.Movie(
+                        id: 20 + $0, title: "Dune s\($0)", posterPath: Self.posterPath("s", $0))
+                }))
+        for number in 1...4 {
+            let path = Self.posterPath("s", number)
+            let poster = Fixtures.poster(number)
+            stub.respond(
+                to: Self.requestPath(path, stub),
+                with: number == 2 ? poster.held(by: gate) : poster)
+        }
+        let clock = TestClock()
+        let (application, terminal) = Self.start(stub, clock: clock)
+        #expect(await application.waitUntilSettled(timeout: .seconds(5)))
+        application.send(.character("/"))
+        for character in "dune" {
+            application.send(.character(character))
+        }
+        // The search waits 300 ms on the app's clock before it sends the query.
+        #expect(
+            await eventually(timeout: .seconds(5)) { clock.nextDeadline != nil },
+            "typing “dune” started no 300 ms wait")
+        if let deadline = clock.nextDeadline {
+            clock.advance(to: deadline)
+        }
+        #expect(
+            await application.waitUntil(timeout: .seconds(5)) {
+                Self.shownPoster(terminal) == Self.posterPath("s", 1)
+            }, "the first result's poster never showed in the pane")
+        // The first ↓ leaves the search bar for the results; the second moves to row 2.
+        application.send(.down)
+        application.send(.down)
+        #expect(
+            await stub.waitUntil(timeout: .seconds(5)) { stub in
+                !stub.requests(path: Self.requestPath(Self.posterPath("s", 2), stub)).isEmpty
+            }, "the second result's poster was never asked for")
+        application.send(.down)
+
+        #expect(
+            await Self.hasEnded(Self.posterPath("s", 2), stub),
+            "in the search results, the poster of a row you left is still downloading 2 s after you moved on"
         )
     }
 }
