@@ -78,7 +78,10 @@ struct OriginalTitleTests {
                 "screen \(screens + 1) never settled in 5 s; the screen reads: \(screen)")
             guard settled else { break }
             screens += 1
-            for line in terminal.rows {
+            for screenRow in terminal.rows {
+                // The list's part of the row: the preview pane (P2) is right of its rule.
+                let line = String(screenRow.prefix { $0 != "│" }).trimmingCharacters(
+                    in: .whitespaces)
                 // A movie's row: its rank, its title, … and its rating at the end.
                 guard line.contains(/(★ \d+\.\d|no rating)$/),
                     let match = line.wholeMatch(of: /\s*(?<rank>\d+) (?<rest>.*)/),
