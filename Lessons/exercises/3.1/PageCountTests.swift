@@ -47,7 +47,8 @@ struct PageCountTests {
                 retry: retry.asSignal(onErrorSignalWith: .empty()),
                 selection: selections.asSignal(onErrorSignalWith: .empty()),
                 rowWillDisplay: .empty(),
-                selectMovie: .empty()))
+                selectMovie: .empty(),
+                hasRoomForPreview: .just(false)))
         let pageCount = scheduler.createObserver(String.self)
         output.pageCount
             .drive(onNext: { [values] value in

@@ -47,7 +47,8 @@ struct DebouncedReloadTests {
                 selection: .empty(),
                 rowWillDisplay: .empty(),
                 selectMovie: .empty(),
-                reloadWhenQuiet: keys.asSignal(onErrorSignalWith: .empty())))
+                reloadWhenQuiet: keys.asSignal(onErrorSignalWith: .empty()),
+                hasRoomForPreview: .just(false)))
         var times: [TestTime] = []
         var seen: [String] = []
         output.isLoading
@@ -101,7 +102,8 @@ struct DebouncedReloadTests {
                 selection: selections.asSignal(onErrorSignalWith: .empty()),
                 rowWillDisplay: .empty(),
                 selectMovie: .empty(),
-                reloadWhenQuiet: keys.asSignal(onErrorSignalWith: .empty())))
+                reloadWhenQuiet: keys.asSignal(onErrorSignalWith: .empty()),
+                hasRoomForPreview: .just(false)))
         var footer: TrendingViewModel.Footer?
         let footerValues = Tally()
         output.footer
