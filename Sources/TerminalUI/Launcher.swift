@@ -46,6 +46,12 @@ public enum Launcher {
         mode(for: arguments, environment: environment, isInteractive: Platform.isInteractive)
     }
 
+    /// What the process sets before its first screen, in every mode: the memory allocator's
+    /// limits (see `Platform.limitMemoryArenas`). The bench calls it as `run` does.
+    public static func prepareProcess() {
+        Platform.limitMemoryArenas()
+    }
+
     /// The same, for a terminal that is or is not one. A dumb terminal has no alternate
     /// screen, no cursor moves and no mouse, so it gets the printed screen as a pipe does (P4).
     static func mode(
@@ -86,6 +92,7 @@ public enum Launcher {
         mode: LaunchMode, help: HelpContent, images: ImageOption = .auto,
         makeRootViewController: @MainActor () -> ViewController
     ) async -> Int32 {
+        prepareProcess()
         switch mode {
         case .interactive:
             guard let terminal = RealTerminal() else {

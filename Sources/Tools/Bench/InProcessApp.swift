@@ -23,6 +23,8 @@ final class InProcessApp {
         _ step: Step, stub: HTTPStub? = nil, width: Int = 80, height: Int = 24,
         images: ImageOption = .none
     ) {
+        // The process set up as the app's launcher sets it up, before anything allocates.
+        Launcher.prepareProcess()
         let configuration = stub?.configuration() ?? Configuration()
         let client = TMDBClient(
             configuration: configuration, session: stub?.session, retryPolicy: .immediate)
