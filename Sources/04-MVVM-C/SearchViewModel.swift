@@ -136,35 +136,41 @@ final class SearchViewModel: ViewModelType {
             input.rowWillDisplay.map { Action.display(row: $0) }.asObservable())
         let client = TMDBClient.shared
         let imageLoader = ImagePipeline.shared
-        // E6: the countdown of a request that waits out TMDB's rate limit, as actions.
-        let retryCountdowns = PublishRelay<Action>()
         let state = Observable.system(
             initialState: State(),
             reduce: { state, action in state.reduced(by: action) },
-            feedback: { _ in Observable.merge(userActions, retryCountdowns.asObservable()) },
+            feedback: { _ in userActions },
             { state in
                 // S4, S5: each page the state asks for is requested once; a newer query
                 // cancels the older request, whose answer never arrives.
                 state.map(\.pageRequest).distinctUntilChanged().compactMap { $0 }
                     .flatMapLatest { request in
-                        Observable.fromAsync { () async -> Action in
-                            do throws(TMDBError) {
-                                let page = try await client.searchMovies(
-                                    query: request.query, page: request.page
-                                ) { @MainActor secondsLeft in
-                                    retryCountdowns.accept(
-                                        .waiting(secondsLeft: secondsLeft, request))
+                        // E6: the countdown while TMDB's rate limit is waited out, then the
+                        // page or the failure: the actions of one request, in one sequence.
+                        Observable<Action>.create { observer in
+                            let task = Task { @MainActor in
+                                do throws(TMDBError) {
+                                    let page = try await client.searchMovies(
+                                        query: request.query, page: request.page
+                                    ) { @MainActor secondsLeft in
+                                        observer.onNext(
+                                            .waiting(secondsLeft: secondsLeft, request))
+                                    }
+                                    observer.onNext(.loaded(page, request))
+                                } catch {
+                                    observer.onNext(.failed(error, request))
                                 }
-                                return .loaded(page, request)
-                            } catch {
-                                return .failed(error, request)
+                                observer.onCompleted()
                             }
+                            return Disposables.create { task.cancel() }
                         }
                     }
             }
         ).asDriver(onErrorDriveWith: .empty())
         // S7: the movie on that row of the results as they are now, for the coordinator to show.
-        let selectedMovie = input.selectMovie.withLatestFrom(state) { row, state in
+        let selectedMovie = input.selectMovie.withLatestFrom(
+            state.asSignal(onErrorSignalWith: .empty())
+        ) { row, state in
             state.movieList.movies.indices.contains(row) ? state.movieList.movies[row] : nil
         }.compactMap { $0 }.do(onNext: actions.showMovieDetail)
         // P2: the selected movie's poster while the pane shows. `flatMapLatest` keeps one

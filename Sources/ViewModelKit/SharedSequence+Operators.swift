@@ -59,16 +59,18 @@ extension SharedSequence {
         .init(asObservable().scan(into: seed, accumulator: accumulator))
     }
 
-    public func withLatestFrom<OtherStrategy, Second, Result>(
-        _ second: SharedSequence<OtherStrategy, Second>,
+    /// `second` must be the same trait: RxCocoa refuses a `Signal` with a `Driver` ("requires
+    /// the types 'SignalSharingStrategy' and 'DriverSharingStrategy' be equivalent"), so this
+    /// does too, and a view model written here compiles against RxCocoa. Convert one side
+    /// first, as there: `signal.withLatestFrom(driver.asSignal(onErrorSignalWith: .empty()))`.
+    public func withLatestFrom<Second, Result>(
+        _ second: SharedSequence<SharingStrategy, Second>,
         resultSelector: @escaping (Element, Second) -> Result
     ) -> SharedSequence<SharingStrategy, Result> {
         .init(asObservable().withLatestFrom(second, resultSelector: resultSelector))
     }
 
-    public func withLatestFrom<OtherStrategy, Second>(
-        _ second: SharedSequence<OtherStrategy, Second>
-    )
+    public func withLatestFrom<Second>(_ second: SharedSequence<SharingStrategy, Second>)
         -> SharedSequence<SharingStrategy, Second>
     {
         .init(asObservable().withLatestFrom(second))

@@ -84,7 +84,7 @@ struct DriverTests {
         scheduler.scheduleAt(220) { selection.accept(5) }
         let result = scheduler.start {
             enter.asObservable().asSignal(onErrorJustReturn: ())
-                .withLatestFrom(selection.asDriver())
+                .withLatestFrom(selection.asDriver().asSignal(onErrorSignalWith: .empty()))
                 .scan(0, accumulator: +)
                 .startWith(-1)
         }

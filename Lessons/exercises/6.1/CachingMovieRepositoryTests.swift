@@ -166,9 +166,9 @@ struct CachingMovieRepositoryTests {
         "Presentation/PosterImages.swift": 0xc8b9_8708_7c42_d6ea,
         "Presentation/PosterLoading.swift": 0x3ba6_52ba_ac4c_bdfe,
         "Presentation/SearchResultsViewController.swift": 0x77c9_a5e7_d3d8_6020,
-        "Presentation/SearchViewModel.swift": 0x0e24_6a35_4419_c6bf,
+        "Presentation/SearchViewModel.swift": 0x3b3f_11cf_ac3d_4040,
         "Presentation/TrendingViewController.swift": 0xcd13_1a88_199c_3c61,
-        "Presentation/TrendingViewModel.swift": 0x2e0a_6108_4b22_5d68,
+        "Presentation/TrendingViewModel.swift": 0xd173_0188_5f25_afbd,
     ]
 
     @Test("the decorator is declared in Data, beside the repository it wraps")

@@ -131,35 +131,41 @@ public final class TrendingViewModel: ViewModelType {
             input.rowWillDisplay.map { Action.display(row: $0) }.asObservable())
         let fetchTrendingMovies = fetchTrendingMovies
         let fetchPoster = fetchPoster
-        // E6: the countdown of a request that waits out TMDB's rate limit, as actions.
-        let retryCountdowns = PublishRelay<Action>()
         let state = Observable.system(
             initialState: State(timeWindow: timeWindow, dataSourceName: dataSourceName),
             reduce: { state, action in state.reduced(by: action) },
-            feedback: { _ in Observable.merge(userActions, retryCountdowns.asObservable()) },
+            feedback: { _ in userActions },
             { state in
                 // T6, E1: each page the state asks for is requested once; a newer request
                 // (another window, a reload) cancels the older, whose answer never arrives.
                 state.map(\.pageRequest).distinctUntilChanged().compactMap { $0 }
                     .flatMapLatest { request in
-                        Observable.fromAsync { () async -> Action in
-                            do throws(MovieLoadError) {
-                                let page = try await fetchTrendingMovies.execute(
-                                    timeWindow: request.timeWindow, page: request.page
-                                ) { @MainActor secondsLeft in
-                                    retryCountdowns.accept(
-                                        .waiting(secondsLeft: secondsLeft, request))
+                        // E6: the countdown while TMDB's rate limit is waited out, then the
+                        // page or the failure: the actions of one request, in one sequence.
+                        Observable<Action>.create { observer in
+                            let task = Task { @MainActor in
+                                do throws(MovieLoadError) {
+                                    let page = try await fetchTrendingMovies.execute(
+                                        timeWindow: request.timeWindow, page: request.page
+                                    ) { @MainActor secondsLeft in
+                                        observer.onNext(
+                                            .waiting(secondsLeft: secondsLeft, request))
+                                    }
+                                    observer.onNext(.loaded(page, request))
+                                } catch {
+                                    observer.onNext(.failed(error, request))
                                 }
-                                return .loaded(page, request)
-                            } catch {
-                                return .failed(error, request)
+                                observer.onCompleted()
                             }
+                            return Disposables.create { task.cancel() }
                         }
                     }
             }
         ).asDriver(onErrorDriveWith: .empty())
         // T11: the movie on that row of the list as it is now, for the coordinator to show.
-        let selectedMovie = input.selectMovie.withLatestFrom(state) { row, state in
+        let selectedMovie = input.selectMovie.withLatestFrom(
+            state.asSignal(onErrorSignalWith: .empty())
+        ) { row, state in
             state.movieList.movies.indices.contains(row) ? state.movieList.movies[row] : nil
         }.compactMap { $0 }.do(onNext: actions.showMovieDetail)
         // P2: the selected movie's poster while the pane shows. `flatMapLatest` keeps one
