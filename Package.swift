@@ -48,7 +48,7 @@ let package = Package(
         // The decoder is optimised in debug builds too, as the kit is: a poster decodes in
         // about a millisecond instead of tens of them.
         .target(name: "JPEGDecoding", swiftSettings: optimisedKit),
-        .target(name: "ImagePipeline", dependencies: ["JPEGDecoding", "TMDB"]),
+        .target(name: "ImagePipeline", dependencies: ["JPEGDecoding", "MovieDomain", "TMDB"]),
         .target(name: "ImagePipelineUI", dependencies: ["ImagePipeline", "MovieUI", "TerminalUI"]),
         .target(name: "ViewModelKit", exclude: ["README.md"], swiftSettings: optimisedKit),
         // The kit's `rx` binders, next to the kit as RxCocoa is next to UIKit, so that steps

@@ -30,6 +30,8 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
     private var previewPoster: LoadedImage?
     private var isLoadingPreviewPoster = false
     private var previewPosterTask: Task<Void, Never>?
+    /// P7: the selected row's poster and the next two rows', fetched ahead while the pane shows.
+    private let posterPrefetcher = PosterPrefetcher(imageLoader: ImagePipeline.shared)
 
     // MARK: Views
 
@@ -212,6 +214,8 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
     /// P2: the selected movie's poster, from the one shared loader. The controller keeps the
     /// task, to cancel it by hand when the selection moves on (P7).
     private func updatePreviewPoster() {
+        posterPrefetcher.update(
+            showsPreview ? movieList.posterPaths(from: listView.selectedRow) : [])
         let posterPath = showsPreview ? selectedMovie?.posterPath : nil
         guard posterPath != previewPosterPath else { return }
         previewPosterTask?.cancel()

@@ -25,6 +25,8 @@ final class TrendingViewController: ViewController {
     private var previewPoster: LoadedImage?
     private var isLoadingPreviewPoster = false
     private var previewPosterTask: Task<Void, Never>?
+    /// P7: the selected row's poster and the next two rows', fetched ahead while the pane shows.
+    private let posterPrefetcher = PosterPrefetcher(imageLoader: ImagePipeline.shared)
 
     // MARK: Views
 
@@ -173,6 +175,8 @@ final class TrendingViewController: ViewController {
     /// P2: the selected movie's poster, from the one shared loader. The controller keeps the
     /// task, to cancel it by hand when the selection moves on (P7).
     private func updatePreviewPoster() {
+        posterPrefetcher.update(
+            showsPreview ? movieList.posterPaths(from: listView.selectedRow) : [])
         let posterPath = showsPreview ? selectedMovie?.posterPath : nil
         guard posterPath != previewPosterPath else { return }
         previewPosterTask?.cancel()

@@ -44,6 +44,8 @@ final class SearchViewModel {
     private(set) var previewPoster: LoadedImage?
     private(set) var isLoadingPreviewPoster = false
     @ObservationIgnored private var previewPosterTask: Task<Void, Never>?
+    /// P7: the selected row's poster and the next two rows', fetched ahead while the pane shows.
+    private let posterPrefetcher = PosterPrefetcher(imageLoader: ImagePipeline.shared)
 
     init(clock: any Clock<Duration>) {
         self.clock = clock
@@ -207,6 +209,7 @@ final class SearchViewModel {
     /// task, to cancel it when the selection moves on (P7); the screen only shows
     /// `previewPoster`.
     private func updatePreviewPoster() {
+        posterPrefetcher.update(showsPreview ? movieList.posterPaths(from: selectedRow) : [])
         let posterPath = showsPreview ? selectedMovie?.posterPath : nil
         guard posterPath != previewPosterPath else { return }
         previewPosterTask?.cancel()

@@ -37,6 +37,8 @@ final class TrendingViewModel {
     private(set) var previewPoster: LoadedImage?
     private(set) var isLoadingPreviewPoster = false
     @ObservationIgnored private var previewPosterTask: Task<Void, Never>?
+    /// P7: the selected row's poster and the next two rows', fetched ahead while the pane shows.
+    private let posterPrefetcher = PosterPrefetcher(imageLoader: ImagePipeline.shared)
 
     init(timeWindow: TimeWindow) {
         self.timeWindow = timeWindow
@@ -167,6 +169,7 @@ final class TrendingViewModel {
     /// task, to cancel it when the selection moves on (P7); the screen only shows
     /// `previewPoster`.
     private func updatePreviewPoster() {
+        posterPrefetcher.update(showsPreview ? movieList.posterPaths(from: selectedRow) : [])
         let posterPath = showsPreview ? selectedMovie?.posterPath : nil
         guard posterPath != previewPosterPath else { return }
         previewPosterTask?.cancel()

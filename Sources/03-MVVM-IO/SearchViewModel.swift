@@ -50,6 +50,9 @@ final class SearchViewModel: ViewModelType {
         let showsPreview: Driver<Bool>
         let previewPoster: Driver<LoadedImage?>
         let isLoadingPreviewPoster: Driver<Bool>
+        /// P7: the posters fetched ahead, the selected row's and the next two rows', while the
+        /// pane shows; they are fetched for as long as this is driven.
+        let postersAhead: Driver<[String]>
         /// The movie to open, once for each Enter on a row the results have.
         let selectedMovie: Signal<Movie>
     }
@@ -176,6 +179,14 @@ final class SearchViewModel: ViewModelType {
             PosterLoading.load(at: posterPath, from: imageLoader)
                 .asDriver(onErrorDriveWith: .empty())
         }
+        // P7: the prefetcher asks for the posters that enter the window and cancels those that
+        // leave it, and all of them when the screen lets go of the output.
+        let posterPrefetcher = PosterPrefetcher(imageLoader: imageLoader)
+        let postersAhead = Driver.combineLatest(input.hasRoomForPreview, state) {
+            hasRoom, state in hasRoom ? state.movieList.posterPaths(from: state.selectedRow) : []
+        }
+        .distinctUntilChanged()
+        .do(onNext: posterPrefetcher.update, onDispose: posterPrefetcher.stop)
         // What the screen shows, each sent only when it changes.
         return Output(
             title: state.map(\.title).distinctUntilChanged(),
@@ -192,6 +203,7 @@ final class SearchViewModel: ViewModelType {
             showsPreview: showsPreview,
             previewPoster: previewPoster.map(\.image),
             isLoadingPreviewPoster: previewPoster.map(\.isLoading).distinctUntilChanged(),
+            postersAhead: postersAhead,
             selectedMovie: selectedMovie)
     }
 }

@@ -10,6 +10,8 @@ public protocol ListedMovie: Equatable, Sendable {
     var voteAverage: Double { get }
     var voteCount: Int { get }
     var isAdult: Bool { get }
+    /// The path that names its poster ("/abc.jpg"); nil when it has none.
+    var posterPath: String? { get }
 }
 
 /// A list that grows a page at a time, as trending and search do: the movies shown and the
@@ -58,6 +60,16 @@ public struct MovieList<Movie: ListedMovie>: Equatable, Sendable {
     public var isComplete: Bool { nextPage == nil }
 
     public var isEmpty: Bool { movies.isEmpty }
+
+    /// The rows below the selection whose posters a preview pane fetches ahead (P7).
+    public static var rowsAhead: Int { 2 }
+
+    /// The posters a preview pane shows now and next (P7): that of the movie on `row` and
+    /// those of the `rowsAhead` rows below it, in order, rows without a poster left out.
+    public func posterPaths(from row: Int) -> [String] {
+        guard movies.indices.contains(row) else { return [] }
+        return movies[row...].prefix(Self.rowsAhead + 1).compactMap(\.posterPath)
+    }
 
     public var count: Int { movies.count }
 

@@ -20,6 +20,8 @@ final class AppDriver {
     let application: Application
     /// Kept for as long as the app runs, as the launcher keeps it.
     let scene: any AppScene
+    /// The posters' pipeline the step was given: what a test asks is in memory, or downloading.
+    let imagePipeline: ImagePipeline
     /// The time the search waits on; it moves only when the screen waits for nothing else.
     let clock: TestClock
 
@@ -55,7 +57,8 @@ final class AppDriver {
         self.terminal = VirtualTerminal(width: width, height: height)
         self.clock = clock
         // Posters in memory only, as a first launch has them: no disk cache between tests.
-        self.scene = step.makeScene(client, ImagePipeline(client: client), timeWindow, clock)
+        self.imagePipeline = ImagePipeline(client: client)
+        self.scene = step.makeScene(client, imagePipeline, timeWindow, clock)
         self.application = Application(
             rootViewController: scene.makeRootViewController(),
             terminal: terminal,

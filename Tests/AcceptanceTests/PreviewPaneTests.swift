@@ -197,29 +197,160 @@ extension Acceptance {
             arguments: Step.all)
         func aCancelledRequestLeavesTheShownPoster(step: Step) async {
             let gate = StubGate()
-            let stub = stub(gates: [3: gate])
+            let stub = stub(gates: [4: gate])
             let app = AppDriver(step, stub: stub, width: 100, height: 30)
             await app.launch()
-            await app.press(.down)
-            #expect(app.terminal.pictures.map(\.source) == [Self.posterPath(2)])
+            await app.press(.down, .down)
+            #expect(app.terminal.pictures.map(\.source) == [Self.posterPath(3)])
             app.pressQuickly([.down])
-            let isThirdAsked = await stub.waitUntil { stub in
-                !stub.requests(path: Self.requestPath(3, stub: stub)).isEmpty
+            let isFourthAsked = await stub.waitUntil { stub in
+                !stub.requests(path: Self.requestPath(4, stub: stub)).isEmpty
             }
-            #expect(isThirdAsked, "the third row's poster was asked for")
+            #expect(isFourthAsked, "the fourth row's poster was asked for")
 
-            app.pressQuickly([.up])
-            let isThirdClosed = await stub.waitUntil(timeout: Cancellation.closeBound) { stub in
-                stub.requests(path: Self.requestPath(3, stub: stub)).allSatisfy {
+            // Back to row 1: row 4 is neither selected nor among the two rows below it (P7).
+            app.pressQuickly([.up, .up, .up])
+            let isFourthClosed = await stub.waitUntil(timeout: Cancellation.closeBound) { stub in
+                stub.requests(path: Self.requestPath(4, stub: stub)).allSatisfy {
                     $0.finishedAt != nil
                 }
             }
-            #expect(isThirdClosed, "the left row's poster request was cancelled")
+            #expect(isFourthClosed, "the left row's poster request was cancelled")
             await app.settle()
 
-            #expect(app.terminal.pictures.map(\.source) == [Self.posterPath(2)])
-            #expect(posterRequests(2, stub).count == 1)
+            #expect(app.terminal.pictures.map(\.source) == [Self.posterPath(1)])
+            #expect(posterRequests(1, stub).count == 1)
             gate.open()
+        }
+
+        /// Whether the pipeline holds poster `number` in memory, decoded for the pane.
+        func isInMemory(_ number: Int, _ app: AppDriver) -> Bool {
+            app.imagePipeline.cachedImage(for: .poster(at: Self.posterPath(number))) != nil
+        }
+
+        @Test(
+            "P7: the two rows below the selection have their posters fetched ahead, and moving there shows the poster at once",
+            arguments: Step.all)
+        func theRowsBelowTheSelectionAreFetchedAhead(step: Step) async {
+            let stub = stub()
+            let app = AppDriver(step, stub: stub, width: 100, height: 30)
+            await app.launch()
+            let pipeline = app.imagePipeline
+            let areAheadInMemory = await stub.waitUntil { _ in
+                [2, 3].allSatisfy {
+                    pipeline.cachedImage(for: .poster(at: Self.posterPath($0))) != nil
+                }
+            }
+            #expect(areAheadInMemory, "rows 2 and 3's posters were fetched ahead")
+            #expect(posterRequests(4, stub).isEmpty, "row 4 is not among the two below row 1")
+
+            app.terminal.keepsFrames = true
+            await app.press(.down)
+            for (rows, pictures) in app.terminal.frames where Self.selectedRow(in: rows) == 2 {
+                #expect(
+                    pictures.map(\.source) == [Self.posterPath(2)],
+                    "row 2's poster in every frame with row 2 selected: no placeholder first")
+            }
+            #expect(posterRequests(2, stub).count == 1, "asked for once, ahead of the move")
+            let isFourthAsked = await stub.waitUntil { stub in
+                !stub.requests(path: Self.requestPath(4, stub: stub)).isEmpty
+            }
+            #expect(isFourthAsked, "row 4 is now among the two below the selection")
+        }
+
+        @Test(
+            "P7: moving onto a row whose poster is still being fetched ahead waits for that download: one request",
+            arguments: Step.all)
+        func movingOntoARowFetchedAheadJoinsItsDownload(step: Step) async {
+            let gate = StubGate()
+            let stub = stub(gates: [2: gate])
+            let app = AppDriver(step, stub: stub, width: 100, height: 30)
+            await app.launch()
+            let isSecondAsked = await stub.waitUntil { stub in
+                !stub.requests(path: Self.requestPath(2, stub: stub)).isEmpty
+            }
+            #expect(isSecondAsked, "row 2's poster is fetched ahead, held")
+
+            app.pressQuickly([.down])
+            let pipeline = app.imagePipeline
+            let isPaneWaiting = await stub.waitUntil { _ in pipeline.activity.waiters == 1 }
+            #expect(isPaneWaiting, "the pane waits for row 2's poster")
+            gate.open()
+            await app.settle()
+            #expect(app.terminal.pictures.map(\.source) == [Self.posterPath(2)])
+            #expect(posterRequests(2, stub).count == 1, "the move joined the download ahead")
+        }
+
+        @Test(
+            "P7: a row that leaves the two below the selection has its poster's request cancelled",
+            arguments: Step.all)
+        func aRowLeftBehindIsNoLongerFetchedAhead(step: Step) async {
+            let gates = [3: StubGate(), 4: StubGate()]
+            let stub = stub(gates: gates)
+            let app = AppDriver(step, stub: stub, width: 100, height: 30)
+            await app.launch()
+            await app.press(.down)
+            let isFourthAsked = await stub.waitUntil { stub in
+                !stub.requests(path: Self.requestPath(4, stub: stub)).isEmpty
+            }
+            #expect(isFourthAsked, "row 4 is below row 2")
+
+            await app.press(.up)
+            let isFourthClosed = await stub.waitUntil(timeout: Cancellation.closeBound) { stub in
+                stub.requests(path: Self.requestPath(4, stub: stub)).allSatisfy {
+                    $0.finishedAt != nil
+                }
+            }
+            #expect(isFourthClosed, "row 4's prefetch was cancelled, not answered")
+            #expect(
+                stub.requests(path: Self.requestPath(3, stub: stub)).contains {
+                    $0.finishedAt == nil
+                },
+                "row 3 is still below row 1: its download goes on")
+            for gate in gates.values {
+                gate.open()
+            }
+        }
+
+        @Test(
+            "P7: two posters fetched ahead at once at most, and a poster on screen never waits behind them",
+            arguments: Step.all)
+        func aShownPosterNeverWaitsBehindPrefetches(step: Step) async {
+            let gates = [2: StubGate(), 3: StubGate()]
+            let stub = stub(gates: gates)
+            // Movie 1's detail names a poster of its own, which nothing has fetched yet.
+            stub.respond(
+                to: "/3/movie/1",
+                with: Fixtures.detail(
+                    Fixtures.Detail(id: 1, title: "Movie 1", posterPath: "/p5.jpg")))
+            stub.respond(to: "/3/movie/1/videos", with: Fixtures.videos(id: 1, []))
+            let posterFive = ImageRequest.poster(at: "/p5.jpg")
+            let baseURL = stub.configuration().imageBaseURL
+            stub.respond(
+                to: posterFive.url(imageBaseURL: baseURL)?.path ?? "", with: Fixtures.poster(5))
+            let app = AppDriver(step, stub: stub, width: 100, height: 30)
+            await app.launch()
+            let pipeline = app.imagePipeline
+            let heldAhead = Set(
+                [2, 3].compactMap {
+                    ImageRequest.poster(at: Self.posterPath($0)).url(imageBaseURL: baseURL)
+                })
+            let areBothDownloading = await stub.waitUntil { _ in
+                pipeline.activity.downloading == heldAhead
+            }
+            #expect(areBothDownloading, "rows 2 and 3's posters download ahead, held")
+            #expect(pipeline.activity.queued.isEmpty)
+
+            // The detail asks for its poster while the list's two prefetches hold both places:
+            // it starts at once.
+            await app.press(.enter)
+            #expect(app.screen.contains("A line under the title."), "the detail shows")
+            #expect(app.terminal.pictures.map(\.source) == ["/p5.jpg"])
+            #expect(
+                pipeline.activity.downloading == heldAhead, "the list's prefetches still wait")
+            for gate in gates.values {
+                gate.open()
+            }
         }
     }
 }

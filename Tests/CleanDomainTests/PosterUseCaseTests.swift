@@ -12,6 +12,8 @@ struct PosterUseCaseTests {
         let memory: [String: Poster]
         let asked = Mutex<[String]>([])
         let sawCancellation = Mutex(false)
+        /// "prefetch PATHS" and "cancel PATHS", call by call.
+        let prefetching = Mutex<[String]>([])
 
         init(held: [String: Poster] = [:], memory: [String: Poster] = [:]) {
             self.held = held
@@ -31,6 +33,14 @@ struct PosterUseCaseTests {
 
         func cachedPoster(path: String) -> Poster? {
             memory[path]
+        }
+
+        func prefetchPosters(paths: [String]) {
+            prefetching.withLock { $0.append("prefetch \(paths)") }
+        }
+
+        func cancelPrefetchingPosters(paths: [String]) {
+            prefetching.withLock { $0.append("cancel \(paths)") }
         }
     }
 
@@ -59,5 +69,20 @@ struct PosterUseCaseTests {
 
         #expect(poster == nil)
         #expect(posters.sawCancellation.withLock { $0 })
+    }
+
+    @Test("P7: fetching ahead and cancelling it reach the repository, which does the work")
+    func prefetchingIsTheRepositorys() {
+        let posters = Posters()
+        let useCase = FetchPosterUseCase(repository: posters)
+
+        useCase.prefetch(posterPaths: ["/a.jpg", "/b.jpg"])
+        useCase.cancelPrefetching(posterPaths: ["/a.jpg"])
+
+        #expect(
+            posters.prefetching.withLock { $0 } == [
+                #"prefetch ["/a.jpg", "/b.jpg"]"#, #"cancel ["/a.jpg"]"#,
+            ])
+        #expect(posters.asked.withLock { $0 }.isEmpty, "no poster was waited for")
     }
 }

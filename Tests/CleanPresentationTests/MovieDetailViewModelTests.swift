@@ -67,6 +67,10 @@ struct MovieDetailViewModelTests {
             remembered.contains(path) ? Self.picture(path) : nil
         }
 
+        func prefetchPosters(paths: [String]) {}
+
+        func cancelPrefetchingPosters(paths: [String]) {}
+
         static func picture(_ path: String) -> Poster {
             Poster(
                 path: path, width: 2, height: 3, pixels: [UInt8](repeating: 9, count: 18),

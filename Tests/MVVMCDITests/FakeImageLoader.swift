@@ -21,6 +21,8 @@ final class FakeImageLoader: ImageLoading {
     private let requestLog = WaitableLog<String>()
     /// The poster path of every answer handed back, in order.
     private let answerLog = WaitableLog<String>()
+    /// "prefetch PATHS" and "cancel PATHS", call by call.
+    private let prefetchLog = WaitableLog<String>()
 
     /// Answers requests for `posterPath` with a small picture, or the failure given.
     func answer(
@@ -38,6 +40,9 @@ final class FakeImageLoader: ImageLoading {
 
     /// The poster paths asked for, in order.
     var requests: [String] { requestLog.entries }
+
+    /// The posters asked for ahead and cancelled, call by call (P7).
+    var prefetching: [String] { prefetchLog.entries }
 
     /// Waits until `count` answers have been handed back.
     func waitForAnswers(_ count: Int) async -> Bool {
@@ -67,7 +72,11 @@ final class FakeImageLoader: ImageLoading {
         cache.withLock { $0[request.posterPath] }
     }
 
-    func prefetch(_ requests: [ImageRequest]) {}
+    func prefetch(_ requests: [ImageRequest]) {
+        prefetchLog.append("prefetch \(requests.map(\.posterPath))")
+    }
 
-    func cancelPrefetching(_ requests: [ImageRequest]) {}
+    func cancelPrefetching(_ requests: [ImageRequest]) {
+        prefetchLog.append("cancel \(requests.map(\.posterPath))")
+    }
 }

@@ -291,6 +291,7 @@ struct TrendingViewModelTests {
         let openedMovies: TestableObserver<Movie>
         /// The preview pane's poster, by the path it was loaded from ("none" for nil).
         let previewPoster: TestableObserver<String>
+        let postersAhead: TestableObserver<[String]>
         /// Counts every value any output sends, so that a wait wakes on each.
         private let values = Tally()
         private let disposeBag = DisposeBag()
@@ -331,6 +332,7 @@ struct TrendingViewModelTests {
             message = scheduler.createObserver(ListMessage?.self)
             footer = scheduler.createObserver(Footer.self)
             previewPoster = scheduler.createObserver(String.self)
+            postersAhead = scheduler.createObserver([String].self)
             scheduler.scheduleAt(TestScheduler.Defaults.subscribed) { [self] in
                 record(output.title, on: title)
                 record(output.subtitle, on: subtitle)
@@ -343,6 +345,7 @@ struct TrendingViewModelTests {
                 record(
                     output.previewPoster.map { $0.map { $0.url.path } ?? "none" },
                     on: previewPoster)
+                record(output.postersAhead, on: postersAhead)
                 output.selectedMovie.emit().disposed(by: disposeBag)
             }
         }
@@ -818,5 +821,47 @@ struct TrendingViewModelTests {
         #expect(imageLoader.requests.isEmpty)
         #expect(
             harness.previewPoster.events.compactMap(\.value.element).allSatisfy { $0 == "none" })
+    }
+
+    @Test func theRowsBelowTheSelectionAreFetchedAheadWhileThePaneShows() async {
+        // P7: the selected row's poster and the next two rows' go to the injected loader to
+        // fetch ahead; a move asks for the one that entered and cancels the one that left.
+        let movies = (1...20).map { Movie(id: $0, title: "Movie \($0)", posterPath: "/p\($0).jpg") }
+        answerPage(1, movies)
+        let imageLoader = FakeImageLoader()
+        for number in 1...4 {
+            imageLoader.answer("/p\(number).jpg")
+        }
+        let harness = Harness(
+            service: service, imageLoader: imageLoader, hasRoomForPreview: true,
+            inputs: [.next(210, .viewDidLoad), .next(300, .select(1))])
+
+        #expect(await harness.advance(to: 210) { harness.position.events.count == 2 })
+        #expect(await harness.advance(to: 300) { harness.position.events.count == 3 })
+        #expect(
+            harness.postersAhead.events.map(\.value) == [
+                .next([]), .next(["/p1.jpg", "/p2.jpg", "/p3.jpg"]),
+                .next(["/p2.jpg", "/p3.jpg", "/p4.jpg"]),
+            ])
+        #expect(
+            imageLoader.prefetching == [
+                #"prefetch ["/p1.jpg", "/p2.jpg", "/p3.jpg"]"#, #"cancel ["/p1.jpg"]"#,
+                #"prefetch ["/p4.jpg"]"#,
+            ])
+    }
+
+    @Test func aNarrowScreenFetchesNothingAhead() async {
+        // P7: without the pane no poster shows next, so none is fetched ahead.
+        let movies = (1...20).map { Movie(id: $0, title: "Movie \($0)", posterPath: "/p\($0).jpg") }
+        answerPage(1, movies)
+        let imageLoader = FakeImageLoader()
+        let harness = Harness(
+            service: service, imageLoader: imageLoader,
+            inputs: [.next(210, .viewDidLoad), .next(300, .select(1))])
+
+        #expect(await harness.advance(to: 210) { harness.position.events.count == 2 })
+        #expect(await harness.advance(to: 300) { harness.position.events.count == 3 })
+        #expect(harness.postersAhead.events.map(\.value) == [.next([])])
+        #expect(imageLoader.prefetching.isEmpty)
     }
 }

@@ -13,6 +13,7 @@ struct MovieListTests {
         var voteAverage = 7.4
         var voteCount = 10
         var isAdult = false
+        var posterPath: String? = nil
     }
 
     static func films(_ ids: ClosedRange<Int>) -> [Film] {
@@ -161,5 +162,21 @@ struct MovieListTests {
             ListMessage.failure(Refused())
                 == ListMessage(
                     text: "Couldn't connect to 127.0.0.1:1.", hint: "r to retry", isError: true))
+    }
+
+    @Test("P7: the posters fetched ahead are the selected row's and the next two rows'")
+    func postersAheadOfTheSelection() {
+        var list = MovieList<Film>()
+        let films = Self.films(1...5).map { film in
+            var film = film
+            film.posterPath = film.id == 3 ? nil : "/f\(film.id).jpg"
+            return film
+        }
+        list.append(films, page: 1, totalPages: 1)
+        #expect(list.posterPaths(from: 0) == ["/f1.jpg", "/f2.jpg"], "row 3 has no poster")
+        #expect(list.posterPaths(from: 1) == ["/f2.jpg", "/f4.jpg"])
+        #expect(list.posterPaths(from: 3) == ["/f4.jpg", "/f5.jpg"], "the list ends")
+        #expect(list.posterPaths(from: 5).isEmpty, "no such row")
+        #expect(list.posterPaths(from: -1).isEmpty)
     }
 }

@@ -22,6 +22,14 @@ public struct PosterImageRepository: PosterRepository {
     public func cachedPoster(path: String) -> Poster? {
         imageLoader.cachedImage(for: .poster(at: path)).map { Poster($0, path: path) }
     }
+
+    public func prefetchPosters(paths: [String]) {
+        imageLoader.prefetch(paths.map(ImageRequest.poster(at:)))
+    }
+
+    public func cancelPrefetchingPosters(paths: [String]) {
+        imageLoader.cancelPrefetching(paths.map(ImageRequest.poster(at:)))
+    }
 }
 
 extension Poster {

@@ -16,4 +16,14 @@ public struct FetchPosterUseCase: Sendable {
     public func cachedPoster(posterPath: String) -> Poster? {
         repository.cachedPoster(path: posterPath)
     }
+
+    /// Fetches these posters ahead, for the rows a list shows next (P7).
+    public func prefetch(posterPaths: [String]) {
+        repository.prefetchPosters(paths: posterPaths)
+    }
+
+    /// Stops fetching these ahead: the list's selection left them behind (P7).
+    public func cancelPrefetching(posterPaths: [String]) {
+        repository.cancelPrefetchingPosters(paths: posterPaths)
+    }
 }

@@ -6,4 +6,8 @@ public protocol PosterRepository: Sendable {
     func poster(path: String) async -> Poster?
     /// The poster if the repository holds it in memory now (P6).
     func cachedPoster(path: String) -> Poster?
+    /// Fetches these posters ahead, at low priority, for a list's rows about to show (P7).
+    func prefetchPosters(paths: [String])
+    /// Forgets posters fetched ahead that nobody wants any more; their downloads stop (P7).
+    func cancelPrefetchingPosters(paths: [String])
 }

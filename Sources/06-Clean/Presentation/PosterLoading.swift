@@ -1,4 +1,5 @@
 import CleanDomain
+import MovieDomain
 import ViewModelKit
 
 /// Where one poster's load stands, for every screen that shows a poster (P1, P2).
@@ -38,5 +39,14 @@ enum PosterLoading {
 
     var isLoading: Bool {
         if case .loading = self { true } else { false }
+    }
+}
+
+extension PosterPrefetcher {
+    /// Fetches ahead through the poster use case, which leaves the work to Data (P7).
+    convenience init(fetchPoster: FetchPosterUseCase) {
+        self.init(
+            prefetch: { fetchPoster.prefetch(posterPaths: $0) },
+            cancelPrefetching: { fetchPoster.cancelPrefetching(posterPaths: $0) })
     }
 }

@@ -89,6 +89,7 @@ public final class SearchResultsViewController: ViewController, SearchResultsUpd
             .disposed(by: disposeBag)
         output.isLoadingPreviewPoster.drive(Binder(posterView) { $0.isLoading = $1 })
             .disposed(by: disposeBag)
+        output.postersAhead.drive().disposed(by: disposeBag)
         output.selectedRow
             .drive(onNext: { [listView] row in listView.selectRow(row) })
             .disposed(by: disposeBag)

@@ -96,6 +96,7 @@ public final class TrendingViewController: ViewController {
             .disposed(by: disposeBag)
         output.isLoadingPreviewPoster.drive(Binder(posterView) { $0.isLoading = $1 })
             .disposed(by: disposeBag)
+        output.postersAhead.drive().disposed(by: disposeBag)
         output.selectedRow
             .drive(onNext: { [listView] row in listView.selectRow(row) })
             .disposed(by: disposeBag)
