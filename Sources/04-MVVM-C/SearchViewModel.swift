@@ -4,8 +4,8 @@ import MovieDomain
 import TMDB
 import ViewModelKit
 
-/// What the search asks of whoever shows it. Handed in at `init`, so the view model says
-/// what happened and never knows which screen comes next.
+/// What the search asks of whoever shows it. Handed in at `init`, so the view model asks for
+/// a detail and never knows which controller shows it, or how it gets on screen.
 struct SearchViewModelActions {
     /// S7: the user opened a result.
     let showMovieDetail: (Movie) -> Void

@@ -100,17 +100,19 @@ final class TrendingViewController: ViewController {
             .disposed(by: disposeBag)
         output.postersAhead.drive().disposed(by: disposeBag)
         output.selectedRow
-            .drive(onNext: { [listView] row in listView.selectRow(row) })
+            .drive(Binder(listView) { listView, row in listView.selectRow(row) })
             .disposed(by: disposeBag)
         output.isLoading.map { !$0 }.drive(loadingView.rx.isHidden).disposed(by: disposeBag)
         output.loadingText.drive(loadingView.rx.text).disposed(by: disposeBag)
         output.message.map { $0 == nil }.drive(messageView.rx.isHidden).disposed(by: disposeBag)
         output.message.compactMap { $0 }
-            .drive(onNext: { [messageView] message in
-                messageView.kind = message.isError ? .error : .information
-                messageView.message = message.text
-                messageView.hint = message.hint
-            })
+            .drive(
+                Binder(messageView) { messageView, message in
+                    messageView.kind = message.isError ? .error : .information
+                    messageView.message = message.text
+                    messageView.hint = message.hint
+                }
+            )
             .disposed(by: disposeBag)
         output.footer.map(Self.statusLine).drive(rx.statusLine).disposed(by: disposeBag)
         // The view model tells its actions; the subscription keeps that chain running.

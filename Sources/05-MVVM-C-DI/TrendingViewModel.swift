@@ -4,8 +4,8 @@ import MovieDomain
 import TMDB
 import ViewModelKit
 
-/// What the list asks of whoever shows it. Handed in at `init`, so the view model says what
-/// happened and never knows which screen comes next.
+/// What the list asks of whoever shows it. Handed in at `init`, so the view model asks for a
+/// detail and never knows which controller shows it, or how it gets on screen.
 struct TrendingViewModelActions {
     /// T11: the user opened a movie.
     let showMovieDetail: (Movie) -> Void

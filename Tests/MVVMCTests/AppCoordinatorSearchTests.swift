@@ -13,7 +13,7 @@ import ViewModelKit
 /// when the user goes back. The debounce runs on a `TestClock` that only the test moves.
 @MainActor
 @Suite(.sharingTMDBClient)
-struct SearchCoordinatorTests {
+struct AppCoordinatorSearchTests {
     let stub = HTTPStub()
     /// One entry each time someone begins to sleep on the clock, for a test to wait on.
     let sleeps = WaitableLog<Int>()
