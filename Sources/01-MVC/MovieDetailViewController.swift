@@ -177,7 +177,6 @@ final class MovieDetailViewController: ViewController {
 
     private func makeContent(for detail: MovieDetail) -> MovieDetailContent {
         MovieDetailContent(
-            heading: MovieFormatter.heading(title: detail.title, releaseDate: detail.releaseDate),
             tagline: detail.tagline,
             facts: MovieFormatter.facts(
                 genres: detail.genres.map(\.name), runtime: detail.runtime,

@@ -60,7 +60,7 @@ final class MovieDetailViewController: ViewController {
         if viewModel.isShowingDetail {
             textView.blocks =
                 MovieDetailContent(
-                    heading: viewModel.heading, tagline: viewModel.tagline, facts: viewModel.facts,
+                    tagline: viewModel.tagline, facts: viewModel.facts,
                     overview: viewModel.overview, cast: viewModel.cast,
                     trailerLink: viewModel.trailerLink
                 ).blocks

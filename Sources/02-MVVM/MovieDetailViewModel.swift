@@ -150,11 +150,6 @@ final class MovieDetailViewModel {
         }
     }
 
-    var heading: String {
-        guard let detail else { return movie.title }
-        return MovieFormatter.heading(title: detail.title, releaseDate: detail.releaseDate)
-    }
-
     var tagline: String { detail?.tagline ?? "" }
 
     var facts: [String] {

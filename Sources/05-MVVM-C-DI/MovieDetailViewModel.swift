@@ -141,7 +141,6 @@ extension MovieDetailContent {
     /// The detail with every value formatted for the screen.
     init(_ detail: MovieDetail, trailer: Video?) {
         self.init(
-            heading: MovieFormatter.heading(title: detail.title, releaseDate: detail.releaseDate),
             tagline: detail.tagline,
             facts: MovieFormatter.facts(
                 genres: detail.genres.map(\.name), runtime: detail.runtime,

@@ -1,14 +1,13 @@
-/// Everything the detail screen shows, as ready-to-show strings.
+/// Everything the detail screen shows below its header, as ready-to-show strings. The header
+/// names the movie, so the text does not name it again (D1).
 ///
 /// Each step's own code decides what the strings say ("2h 19m", "★ 8.4 (12,345 votes)");
 /// MovieUI decides where they go (`blocks`). A value with no UI in it, so that a view model
 /// can hand it to its screen as it is.
 public struct MovieDetailContent: Hashable, Sendable {
-    /// "Dune: Part Two (2024)"
-    public var heading: String
     /// Empty when the movie has none.
     public var tagline: String
-    /// Short lines under the heading: genres, runtime and release date, rating.
+    /// Short lines under the tagline: genres, runtime and release date, rating.
     public var facts: [String]
     public var overview: String
     /// "Name as Character", top-billed first.
@@ -17,10 +16,9 @@ public struct MovieDetailContent: Hashable, Sendable {
     public var trailerLink: String
 
     public init(
-        heading: String, tagline: String, facts: [String], overview: String, cast: [String],
+        tagline: String, facts: [String], overview: String, cast: [String],
         trailerLink: String
     ) {
-        self.heading = heading
         self.tagline = tagline
         self.facts = facts
         self.overview = overview

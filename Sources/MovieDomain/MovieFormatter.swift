@@ -53,13 +53,7 @@ public enum MovieFormatter {
         count == 1 ? "1 movie" : "\(grouped(count)) movies"
     }
 
-    /// "Dune: Part Two (2024)", or the title alone when TMDB has no date (D1).
-    public static func heading(title: String, releaseDate: String) -> String {
-        let year = year(of: releaseDate)
-        return year == "—" ? title : "\(title) (\(year))"
-    }
-
-    /// The short lines under the heading: genres; runtime and release date; rating (D1).
+    /// The short lines under the tagline: genres; runtime and release date; rating (D1).
     public static func facts(
         genres: [String], runtime minutes: Int?, releaseDate: String, voteAverage: Double,
         voteCount: Int

@@ -4,11 +4,11 @@ import TerminalUI
 /// Where the detail's strings go: the text view's blocks, in reading order.
 extension MovieDetailContent {
     public var blocks: [TextView.Block] {
-        var blocks: [TextView.Block] = [TextView.Block(heading, style: .bold)]
+        // D1: the header names the movie; the text starts with what the header cannot say.
+        var blocks: [TextView.Block] = []
         if !tagline.isEmpty {
-            blocks.append(TextView.Block(tagline, style: .dim))
+            blocks += [TextView.Block(tagline, style: .dim), .blankLine]
         }
-        blocks.append(.blankLine)
         blocks += facts.map { TextView.Block($0) }
         blocks.append(.blankLine)
         blocks.append(TextView.Block(overview))

@@ -96,7 +96,7 @@ extension Acceptance {
             let app = await launchedApp(step)
             await app.paste([.enter, .character("b"), .enter])
             #expect(app.rows[0].hasPrefix("Superman"))
-            #expect(app.screen.contains("Superman (2025)"))
+            #expect(app.screen.contains("Released 2025-07-09"))
             #expect(app.screen.contains("Cast"))
         }
     }

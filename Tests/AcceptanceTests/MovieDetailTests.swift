@@ -36,7 +36,7 @@ extension Acceptance {
             await app.press(.enter)
 
             let screen = app.screen
-            #expect(screen.contains("Dune: Part Two (2024)"))
+            #expect(app.rows[0].hasPrefix("Dune: Part Two"))
             #expect(screen.contains("A line under the title."))
             #expect(screen.contains("Science Fiction, Adventure"))
             #expect(screen.contains("2h 19m"))
@@ -47,6 +47,19 @@ extension Acceptance {
             #expect(screen.contains("Ed Five as Cook"))
             #expect(!screen.contains("Flo Six"), "only five top-billed cast")
             #expect(screen.contains("https://www.youtube.com/watch?v=Way9Dexny3w"))
+        }
+
+        @Test(
+            "D1: the header names the movie, and the text below does not name it again",
+            arguments: Step.all)
+        func titleIsShownOnce(step: Step) async {
+            let app = AppDriver(step, stub: stub(), height: 30)
+            await app.launch()
+            await app.press(.enter)
+
+            #expect(app.screen.contains("A line under the title."), "the detail is shown")
+            #expect(app.rows[0].hasPrefix("Dune: Part Two"))
+            #expect(app.rows.filter { $0.contains("Dune: Part Two") }.count == 1)
         }
 
         @Test("D1: what TMDB does not know is left out or said plainly", arguments: Step.all)
@@ -63,7 +76,8 @@ extension Acceptance {
             await app.launch()
             await app.press(.enter)
 
-            #expect(app.screen.contains("Dune: Part Two (2024)"))
+            #expect(app.rows[0].hasPrefix("Dune: Part Two"))
+            #expect(app.rows[1].contains("Science Fiction"), "no tagline, no blank line for it")
             #expect(app.screen.contains("no rating"))
             #expect(app.screen.contains("No overview."))
             #expect(!app.screen.contains("0m"))
@@ -171,7 +185,7 @@ extension Acceptance {
             #expect(
                 app.rows[10].hasPrefix("https://www.youtube.com/watch?v="), "the last line shows")
             await app.press(.home)
-            #expect(app.rows[1] == "Dune: Part Two (2024)")
+            #expect(app.rows[1] == "A line under the title.")
             #expect(app.rows[10] == "↓ more")
 
             let short = AppDriver(step, stub: stub(), width: 80, height: 30)
@@ -209,7 +223,7 @@ extension Acceptance {
                     videos: .tmdbError(statusCode: 500, code: 11, message: "Internal error.")))
             await app.launch()
             await app.press(.enter)
-            #expect(app.screen.contains("Dune: Part Two (2024)"))
+            #expect(app.rows[0].hasPrefix("Dune: Part Two"))
             #expect(app.screen.contains("Ada One as Pilot"))
             #expect(!app.screen.contains("Trailer"))
             #expect(!app.screen.contains("r to retry"))
@@ -299,7 +313,7 @@ extension Acceptance {
 
             await app.press(.down, .down)
             #expect(app.rows != top)
-            #expect(!app.screen.contains("Dune: Part Two (2024)"), "the heading scrolled away")
+            #expect(!app.screen.contains("A line under the title."), "the first line scrolled away")
             await app.press(.up, .up)
             #expect(app.rows == top)
         }

@@ -124,7 +124,6 @@ struct MovieDetailViewModelTests {
 
         #expect(await shown.details.wait { ($0.last ?? nil) != nil })
         let detail = shown.details.entries.last ?? nil
-        #expect(detail?.heading == "Seven (1995)")
         #expect(detail?.facts.first == "Crime, Mystery")
         #expect(detail?.cast == ["Ada One as Pilot"])
         #expect(detail?.trailerLink == "https://www.youtube.com/watch?v=seven")

@@ -125,6 +125,42 @@ import Testing
         }
     }
 
+    /// Exercise 6.1's check refuses an answer that edits Domain or Presentation by comparing
+    /// each file with a checksum of the step as it is; a change to the step that leaves the
+    /// table behind would make the check refuse its own solution, so it is caught here, in
+    /// seconds, rather than in `.ci/exercises`.
+    @Test func exercise6Point1KnowsTheStepsDomainAndPresentationAsTheyAre() throws {
+        let checkFile = "Lessons/exercises/6.1/CachingMovieRepositoryTests.swift"
+        let check = try #require(packageRepository.text(at: checkFile))
+        var table: [String: UInt64] = [:]
+        for match in check.matches(
+            of: #/"(?<path>[A-Za-z]+/[A-Za-z+]+\.swift)": 0x(?<hex>[0-9a-f_]+),/#)
+        {
+            table[String(match.output.path)] = UInt64(
+                match.output.hex.replacing("_", with: ""), radix: 16)
+        }
+        var files: [String: UInt64] = [:]
+        for layer in ["Domain", "Presentation"] {
+            let folder = "Sources/06-Clean/\(layer)"
+            for name in packageRepository.files(under: folder) where name.hasSuffix(".swift") {
+                let data = try Data(
+                    contentsOf: URL(
+                        fileURLWithPath: packageRepository.absolute("\(folder)/\(name)")))
+                files["\(layer)/\(name)"] = data.reduce(0xcbf2_9ce4_8422_2325) { hash, byte in
+                    (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+                }
+            }
+        }
+        #expect(files.count >= 10, "Domain and Presentation were read")
+        let stale = Set(table.keys).union(files.keys).filter { table[$0] != files[$0] }.sorted()
+        #expect(
+            stale.isEmpty,
+            """
+            \(checkFile)'s `untouched` table is not the step as it is for \
+            \(stale.joined(separator: ", ")): update it when Domain or Presentation changes
+            """)
+    }
+
     @Test func theTestRunIsReadAsOneResultPerTestWithItsIssues() {
         let report = ExerciseReport(parsing: Self.failingRun, root: Self.root)
         #expect(report.compilerErrors.isEmpty)

@@ -130,7 +130,6 @@ struct MovieDetailViewModelTests {
             harness.isLoading.events == [.next(200, false), .next(210, true), .next(300, false)])
         let shown = try #require(harness.shownDetail)
         #expect(harness.detail.events == [.next(200, nil), .next(300, shown)])
-        #expect(shown.heading == "Dune: Part Two (2024)")
         #expect(shown.tagline == "Long live the fighters.")
         #expect(
             shown.facts == [
@@ -152,7 +151,6 @@ struct MovieDetailViewModelTests {
 
         #expect(await harness.advance(to: 210, untilIsLoadingValues: 3))
 
-        #expect(harness.shownDetail?.heading == "Dune: Part Two (2024)")
         #expect(harness.shownDetail?.trailerLink == "")
         #expect(harness.shownDetail?.overview == "Paul Atreides unites with the Fremen.")
         #expect(harness.errorMessage.events == [.next(200, nil)])
@@ -181,7 +179,7 @@ struct MovieDetailViewModelTests {
                 .next(300, "b back · ? help · q quit"),
                 .next(300, "↑↓ scroll · b back · ? help · q quit"),
             ])
-        #expect(harness.shownDetail?.heading == "Dune: Part Two (2024)")
+        #expect(harness.shownDetail?.overview == "Paul Atreides unites with the Fremen.")
         #expect(service.count(of: .movieDetail(id: 550)) == 2)
         #expect(service.count(of: .movieVideos(id: 550)) == 2)
     }

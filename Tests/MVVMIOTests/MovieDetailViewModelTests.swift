@@ -113,7 +113,6 @@ struct MovieDetailViewModelTests {
         let shown = try #require(harness.shownDetail)
         #expect(harness.detail.events == [.next(200, nil), .next(210, shown)])
         #expect(harness.errorMessage.events == [.next(200, nil)])
-        #expect(shown.heading == "Dune: Part Two (2024)")
         #expect(shown.tagline == "A line under the title.")
         #expect(
             shown.facts == [
@@ -157,7 +156,7 @@ struct MovieDetailViewModelTests {
 
         #expect(await harness.advance(to: 210, untilIsLoadingValues: 3))
 
-        #expect(harness.shownDetail?.heading == "Dune (2024)")
+        #expect(harness.shownDetail?.tagline == "A line under the title.")
         #expect(harness.shownDetail?.trailerLink == "")
         #expect(harness.shownDetail?.cast.count == 5)
         #expect(harness.errorMessage.events == [.next(200, nil)])
@@ -191,7 +190,7 @@ struct MovieDetailViewModelTests {
             ])
         let shown = try #require(harness.shownDetail)
         #expect(harness.detail.events == [.next(200, nil), .next(300, shown)])
-        #expect(shown.heading == "Dune: Part Two (2024)")
+        #expect(shown.tagline == "A line under the title.")
         #expect(stub.requests(path: detailPath).count == 2)
     }
 

@@ -44,7 +44,6 @@ struct MovieDetailViewModelTests {
                 ]))
         let viewModel = MovieDetailViewModel(movie: movie)
         #expect(viewModel.title == "Dune: Part Two")
-        #expect(viewModel.heading == "Dune: Part Two")
 
         viewModel.viewDidLoad()
         #expect(viewModel.isLoading)
@@ -53,7 +52,6 @@ struct MovieDetailViewModelTests {
         #expect(!viewModel.isLoading)
         #expect(viewModel.errorMessage == nil)
         #expect(viewModel.subtitle == "TMDB")
-        #expect(viewModel.heading == "Dune: Part Two (2024)")
         #expect(viewModel.tagline == "A line under the title.")
         #expect(
             viewModel.facts == [
@@ -113,7 +111,6 @@ struct MovieDetailViewModelTests {
         stub.respond(to: videosPath, with: Fixtures.videos(id: 550, []))
         let viewModel = await loadedViewModel()
 
-        #expect(viewModel.heading == "Dune: Part Two")
         #expect(viewModel.tagline == "")
         #expect(viewModel.overview == "No overview.")
         #expect(viewModel.cast == ["Ada One"])

@@ -73,11 +73,8 @@ struct MovieFormatterTests {
         #expect(MovieFormatter.timeWindowName(isWeek: true) == "this week")
     }
 
-    @Test("D1: heading, facts, overview and cast of a detail")
+    @Test("D1: facts, overview and cast of a detail")
     func detail() {
-        #expect(
-            MovieFormatter.heading(title: "Dune: Part Two", releaseDate: "2024-02-27")
-                == "Dune: Part Two (2024)")
         #expect(
             MovieFormatter.facts(
                 genres: ["Science Fiction", "Adventure"], runtime: 167,
@@ -97,7 +94,6 @@ struct MovieFormatterTests {
 
     @Test("D1: an unknown date, runtime and genres leave only what is known")
     func sparseDetail() {
-        #expect(MovieFormatter.heading(title: "Untitled", releaseDate: "") == "Untitled")
         #expect(
             MovieFormatter.facts(
                 genres: [], runtime: nil, releaseDate: "", voteAverage: 0, voteCount: 0)

@@ -42,17 +42,18 @@ struct MovieRowCellTests {
 @Suite("MovieDetailContent")
 struct MovieDetailContentTests {
     let content = MovieDetailContent(
-        heading: "Dune: Part Two (2024)", tagline: "Long live the fighters.",
+        tagline: "Long live the fighters.",
         facts: ["Science Fiction, Adventure", "2h 46m · Released 2024-02-27"],
         overview: "An overview.", cast: ["Timothée Chalamet as Paul Atreides"],
         trailerLink: "https://www.youtube.com/watch?v=Way9Dexny3w")
 
-    @Test("D1: the blocks read heading, tagline, facts, overview, cast, trailer")
+    @Test(
+        "D1: the blocks read tagline, facts, overview, cast, trailer: no title, the header has it")
     func blocksInReadingOrder() {
         let texts = content.blocks.map(\.text).filter { !$0.isEmpty }
         #expect(
             texts == [
-                "Dune: Part Two (2024)", "Long live the fighters.", "Science Fiction, Adventure",
+                "Long live the fighters.", "Science Fiction, Adventure",
                 "2h 46m · Released 2024-02-27", "An overview.", "Cast",
                 "Timothée Chalamet as Paul Atreides",
                 "Trailer: https://www.youtube.com/watch?v=Way9Dexny3w",

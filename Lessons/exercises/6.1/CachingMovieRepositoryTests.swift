@@ -162,13 +162,13 @@ struct CachingMovieRepositoryTests {
         "Presentation/AppCoordinator.swift": 0xedb8_062f_7cb7_8608,
         "Presentation/MovieDetailCoordinator.swift": 0xe3c2_3f83_df50_8321,
         "Presentation/MovieDetailViewController.swift": 0xde49_d112_557d_94c1,
-        "Presentation/MovieDetailViewModel.swift": 0xfe4b_c999_b790_cf0d,
+        "Presentation/MovieDetailViewModel.swift": 0x2ea3_b653_e3ea_9dac,
         "Presentation/PosterImages.swift": 0xc8b9_8708_7c42_d6ea,
         "Presentation/PosterLoading.swift": 0x74ae_7ee1_5ed1_873d,
-        "Presentation/SearchResultsViewController.swift": 0x14ce_e107_15ad_13ad,
-        "Presentation/SearchViewModel.swift": 0x92d4_8559_17d2_91c8,
-        "Presentation/TrendingViewController.swift": 0x5bd8_6ef0_b46a_7a78,
-        "Presentation/TrendingViewModel.swift": 0xf6ad_5741_b777_374d,
+        "Presentation/SearchResultsViewController.swift": 0x5cd3_9d9b_9073_3cba,
+        "Presentation/SearchViewModel.swift": 0xb20f_a731_afb9_7d0b,
+        "Presentation/TrendingViewController.swift": 0x6e7d_1e3f_9678_a0d3,
+        "Presentation/TrendingViewModel.swift": 0xd74c_66b5_a232_f15c,
     ]
 
     @Test("the decorator is declared in Data, beside the repository it wraps")

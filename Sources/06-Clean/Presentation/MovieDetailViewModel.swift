@@ -137,7 +137,6 @@ extension MovieDetailContent {
     /// The detail with every value formatted for the screen.
     init(_ detail: MovieDetail) {
         self.init(
-            heading: MovieFormatter.heading(title: detail.title, releaseDate: detail.releaseDate),
             tagline: detail.tagline,
             facts: MovieFormatter.facts(
                 genres: detail.genres, runtime: detail.runtime,
