@@ -196,7 +196,7 @@ struct CachingMovieServiceTests {
         application.send(.character("r"))
         try #require(
             await application.waitUntil(timeout: .seconds(5)) {
-                application.isSettled && shows("Dune: Part Two (")
+                application.isSettled && shows("Released 2024-02-27")
             },
             "r after the failure never showed the detail; the screen reads: \(screen)")
         #expect(detailRequests() == 2, "the failure, then r: two requests")
@@ -207,7 +207,7 @@ struct CachingMovieServiceTests {
         application.send(.enter)
         try #require(
             await application.waitUntil(timeout: .seconds(5)) {
-                application.isSettled && shows("Dune: Part Two (")
+                application.isSettled && shows("Released 2024-02-27")
             }, "opened again, the detail never showed; the screen reads: \(screen)")
         #expect(detailRequests() == 2, "opened again, the detail comes from the cache")
     }
