@@ -37,12 +37,15 @@ let package = Package(
         .target(name: "TMDB", dependencies: ["MovieDomain"], resources: [.copy("SampleData")]),
         .target(name: "TerminalUI", exclude: ["README.md"], swiftSettings: optimisedKit),
         .target(
-            name: "MovieUI", dependencies: ["MovieDomain", "TerminalUI"],
+            name: "MovieUI", dependencies: ["MovieDomain", "MoviePresentation", "TerminalUI"],
             swiftSettings: optimisedKit),
         // The launcher every step's command calls: options, environment, the client, the clock.
         .target(
             name: "MovieLauncher", dependencies: ["ImagePipeline", "MovieUI", "TerminalUI", "TMDB"]),
+        // The movie rules (paging, dedupe, the near-the-end rule, SearchQuery), with no screen
+        // text, and what every step shows of them: rows, messages, formatting.
         .target(name: "MovieDomain"),
+        .target(name: "MoviePresentation", dependencies: ["MovieDomain"]),
         // Posters: JPEG bytes to pixels (Foundation only: no TMDB, no kit), and the loading,
         // caching and prefetching of posters over the networking module's URLSession.
         // The decoder is optimised in debug builds too, as the kit is: a poster decodes in
@@ -59,34 +62,36 @@ let package = Package(
         .target(
             name: "MVC",
             dependencies: [
-                "ImagePipeline", "ImagePipelineUI", "MovieDomain", "MovieUI", "TerminalUI", "TMDB",
+                "ImagePipeline", "ImagePipelineUI", "MovieDomain", "MoviePresentation", "MovieUI",
+                "TerminalUI", "TMDB",
             ],
             path: "Sources/01-MVC"),
         .target(
             name: "MVVM",
             dependencies: [
-                "ImagePipeline", "ImagePipelineUI", "MovieDomain", "MovieUI", "TerminalUI", "TMDB",
+                "ImagePipeline", "ImagePipelineUI", "MovieDomain", "MoviePresentation", "MovieUI",
+                "TerminalUI", "TMDB",
             ],
             path: "Sources/02-MVVM"),
         .target(
             name: "MVVMIO",
             dependencies: [
-                "ImagePipeline", "ImagePipelineUI", "MovieDomain", "MovieUI", "RxTerminalUI",
-                "TerminalUI", "TMDB", "ViewModelKit",
+                "ImagePipeline", "ImagePipelineUI", "MovieDomain", "MoviePresentation", "MovieUI",
+                "RxTerminalUI", "TerminalUI", "TMDB", "ViewModelKit",
             ],
             path: "Sources/03-MVVM-IO"),
         .target(
             name: "MVVMC",
             dependencies: [
-                "ImagePipeline", "ImagePipelineUI", "MovieDomain", "MovieUI", "RxTerminalUI",
-                "TerminalUI", "TMDB", "ViewModelKit",
+                "ImagePipeline", "ImagePipelineUI", "MovieDomain", "MoviePresentation", "MovieUI",
+                "RxTerminalUI", "TerminalUI", "TMDB", "ViewModelKit",
             ],
             path: "Sources/04-MVVM-C"),
         .target(
             name: "MVVMCDI",
             dependencies: [
-                "ImagePipeline", "ImagePipelineUI", "MovieDomain", "MovieUI", "RxTerminalUI",
-                "TerminalUI", "TMDB", "ViewModelKit",
+                "ImagePipeline", "ImagePipelineUI", "MovieDomain", "MoviePresentation", "MovieUI",
+                "RxTerminalUI", "TerminalUI", "TMDB", "ViewModelKit",
             ],
             path: "Sources/05-MVVM-C-DI"),
         // Step 06 is one module per layer, so that the compiler holds each layer to the
@@ -100,8 +105,8 @@ let package = Package(
         .target(
             name: "CleanPresentation",
             dependencies: [
-                "CleanDomain", "MovieDomain", "MovieUI", "RxTerminalUI", "TerminalUI",
-                "ViewModelKit",
+                "CleanDomain", "MovieDomain", "MoviePresentation", "MovieUI", "RxTerminalUI",
+                "TerminalUI", "ViewModelKit",
             ],
             path: "Sources/06-Clean/Presentation"),
         .target(
@@ -181,6 +186,8 @@ let package = Package(
         // Tests.
         .testTarget(name: "MovieDomainTests", dependencies: ["MovieDomain"]),
         .testTarget(
+            name: "MoviePresentationTests", dependencies: ["MovieDomain", "MoviePresentation"]),
+        .testTarget(
             name: "JPEGDecodingTests", dependencies: ["JPEGDecoding"],
             resources: [.copy("Fixtures")]),
         .testTarget(
@@ -193,7 +200,8 @@ let package = Package(
         .testTarget(
             name: "RxTerminalUITests", dependencies: ["RxTerminalUI", "TerminalUI", "ViewModelKit"]),
         .testTarget(
-            name: "MovieUITests", dependencies: ["MovieDomain", "MovieUI", "TerminalUI"]),
+            name: "MovieUITests",
+            dependencies: ["MovieDomain", "MoviePresentation", "MovieUI", "TerminalUI"]),
         .testTarget(
             name: "MovieLauncherTests", dependencies: ["MovieLauncher", "TMDB", "TerminalUI"]),
         .testTarget(
@@ -202,12 +210,15 @@ let package = Package(
             name: "ViewModelKitTests", dependencies: ["ViewModelKit", "ViewModelKitTesting"]),
         .testTarget(
             name: "MVVMTests",
-            dependencies: ["MVVM", "MovieDomain", "StepTestSupport", "TMDB", "TMDBTestSupport"]),
+            dependencies: [
+                "MVVM", "MovieDomain", "MoviePresentation", "StepTestSupport", "TMDB",
+                "TMDBTestSupport",
+            ]),
         .testTarget(
             name: "MVVMIOTests",
             dependencies: [
-                "MVVMIO", "MovieDomain", "StepTestSupport", "TMDB", "TMDBTestSupport",
-                "ViewModelKit", "ViewModelKitTesting",
+                "MVVMIO", "MovieDomain", "MoviePresentation", "StepTestSupport", "TMDB",
+                "TMDBTestSupport", "ViewModelKit", "ViewModelKitTesting",
             ]),
         .testTarget(
             name: "MVVMCTests",
@@ -217,8 +228,8 @@ let package = Package(
         .testTarget(
             name: "MVVMCDITests",
             dependencies: [
-                "ImagePipeline", "JPEGDecoding", "MVVMCDI", "MovieDomain", "StepTestSupport",
-                "TMDB", "TerminalUI", "ViewModelKit", "ViewModelKitTesting",
+                "ImagePipeline", "JPEGDecoding", "MVVMCDI", "MovieDomain", "MoviePresentation",
+                "StepTestSupport", "TMDB", "TerminalUI", "ViewModelKit", "ViewModelKitTesting",
             ]),
         .testTarget(name: "CleanDomainTests", dependencies: ["CleanDomain", "StepTestSupport"]),
         .testTarget(
@@ -227,8 +238,8 @@ let package = Package(
         .testTarget(
             name: "CleanPresentationTests",
             dependencies: [
-                "CleanDomain", "CleanPresentation", "MovieDomain", "StepTestSupport", "TerminalUI",
-                "ViewModelKit", "ViewModelKitTesting",
+                "CleanDomain", "CleanPresentation", "MovieDomain", "MoviePresentation",
+                "StepTestSupport", "TerminalUI", "ViewModelKit", "ViewModelKitTesting",
             ]),
         .testTarget(
             name: "AcceptanceTests",

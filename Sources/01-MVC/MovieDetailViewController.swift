@@ -1,7 +1,7 @@
 import Foundation
 import ImagePipeline
 import ImagePipelineUI
-import MovieDomain
+import MoviePresentation
 import MovieUI
 import TMDB
 import TerminalUI

@@ -2,6 +2,7 @@ import Foundation
 import ImagePipeline
 import ImagePipelineUI
 import MovieDomain
+import MoviePresentation
 import MovieUI
 import TMDB
 import TerminalUI

@@ -1,6 +1,6 @@
 import Foundation
 import ImagePipelineUI
-import MovieDomain
+import MoviePresentation
 import MovieUI
 import TMDB
 import TerminalUI

@@ -1,6 +1,6 @@
 import Foundation
 import ImagePipeline
-import MovieDomain
+import MoviePresentation
 import Observation
 import TMDB
 

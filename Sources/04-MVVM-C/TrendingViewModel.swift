@@ -1,6 +1,7 @@
 import Foundation
 import ImagePipeline
 import MovieDomain
+import MoviePresentation
 import TMDB
 import ViewModelKit
 

@@ -31,17 +31,13 @@ public struct MovieList<Movie: ListedMovie>: Equatable, Sendable {
     /// The last page worth asking for: the total the last page gave, never beyond 500 (T8).
     public private(set) var availablePages = 1
     /// Counts the changes to `movies`, `removeAll()` included, so that the rows of one list
-    /// compare in O(1) however many there are (`rows`).
+    /// compare in O(1) however many there are (MoviePresentation's `rows`).
     public private(set) var version = 0
     /// The IDs of each page's movies, a set per page: appending a page then copies none of
     /// the sets before it, even while an older copy of the list shares them (see `Movies`).
     private var shownIDs: [Set<Int>] = []
 
     public init() {}
-
-    /// The rows as they are now: a snapshot that equals another only when both are the same
-    /// version of this list, so that a screen reloads when the rows change and not otherwise.
-    public var rows: MovieRows<Movie> { MovieRows(movies, version: version) }
 
     /// Empties the list to load it again from page 1 (a reload, another query). Emptied rows
     /// are a change, so they never equal the rows the list had before.
@@ -106,11 +102,6 @@ public struct MovieList<Movie: ListedMovie>: Equatable, Sendable {
         !movies.isEmpty && !isComplete && lastVisibleRow >= movies.count - 5
     }
 
-    /// The movie on `row`, ready to show; ranks count from 1 (T2).
-    public func row(at row: Int) -> MovieRow {
-        MovieRow(rank: row + 1, movie: movies[row])
-    }
-
     /// The same movies with the same pages loaded, whatever the changes that led there.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.movies == rhs.movies && lhs.loadedPages == rhs.loadedPages
@@ -164,80 +155,8 @@ extension MovieList {
     }
 }
 
-/// The rows of a movie list at one moment, ready to show (T2), for a view model to hand its
-/// screen. Two snapshots are equal when they are the same version of one list: comparing them
-/// costs the same with 20 rows or 10,000, so a list reloads only when its rows change, and a
-/// move, which changes no row, costs no comparison of rows.
-public struct MovieRows<Movie: ListedMovie>: RandomAccessCollection, Equatable, Sendable {
-    private let movies: MovieList<Movie>.Movies
-    /// The list's `version` when the snapshot was taken.
-    public let version: Int
-
-    /// No rows.
-    public init() {
-        self.init(MovieList<Movie>.Movies(), version: 0)
-    }
-
-    init(_ movies: MovieList<Movie>.Movies, version: Int) {
-        self.movies = movies
-        self.version = version
-    }
-
-    public var startIndex: Int { 0 }
-
-    public var endIndex: Int { movies.endIndex }
-
-    /// The row on `row`; ranks count from 1.
-    public subscript(row: Int) -> MovieRow {
-        MovieRow(rank: row + 1, movie: movies[row])
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.version == rhs.version
-    }
-}
-
-/// One row of a movie list, ready to show (T2).
-public struct MovieRow: Equatable, Sendable {
-    public let rank: String
-    public let title: String
-    public let year: String
-    public let rating: String
-
-    public init(rank: String, title: String, year: String, rating: String) {
-        self.rank = rank
-        self.title = title
-        self.year = year
-        self.rating = rating
-    }
-
-    /// The row of `movie` at `rank`: "★ 7.4", "—" and the rest as `MovieFormatter` says.
-    public init(rank: Int, movie: some ListedMovie) {
-        self.init(
-            rank: "\(rank)", title: movie.title, year: MovieFormatter.year(of: movie.releaseDate),
-            rating: MovieFormatter.rating(average: movie.voteAverage, count: movie.voteCount))
-    }
-}
-
-/// A failure a list can show: what went wrong, in one sentence for the user.
+/// A failure that can say what went wrong in one sentence. The rules ask only for the
+/// sentence; who writes it is the networking module's business, or step 06's Presentation's.
 public protocol LoadFailure: Error {
     var message: String { get }
-}
-
-/// The message in place of a list: an error, or an empty first page.
-public struct ListMessage: Equatable, Sendable {
-    public let text: String
-    public let hint: String
-    public let isError: Bool
-
-    public init(text: String, hint: String, isError: Bool) {
-        self.text = text
-        self.hint = hint
-        self.isError = isError
-    }
-
-    /// A failed first page: what went wrong, and that `r` tries again (T9, S6).
-    public static func failure(_ failure: some LoadFailure) -> ListMessage {
-        ListMessage(text: failure.message, hint: "r to retry", isError: true)
-    }
 }

@@ -1,4 +1,4 @@
-import MovieDomain
+import MoviePresentation
 import TerminalUI
 
 /// Where the detail's strings go: the text view's blocks, in reading order.

@@ -1,4 +1,5 @@
 import MovieDomain
+import MoviePresentation
 import TerminalUI
 
 /// One row of the trending list, fed with ready-to-show strings.

@@ -1,5 +1,5 @@
 import CleanDomain
-import MovieDomain
+import MoviePresentation
 import StepTestSupport
 import Testing
 import ViewModelKit

@@ -87,6 +87,42 @@ struct PackageGraph {
         #expect(graph.closure(of: "CleanDomain") == ["MovieDomain"])
     }
 
+    /// The screen's words ("r to retry", "No overview.", "★ 8.4") are presentation: they live
+    /// in MoviePresentation, MovieUI and step 06's Presentation, and Domain reaches none of
+    /// them. A string literal with a letter in it is such a word, unless a precondition says it
+    /// to the developer.
+    @Test("step 06: Domain, and every module it reaches, holds no text for the screen")
+    func cleanDomainHoldsNoScreenText() throws {
+        let modules = graph.closure(of: "CleanDomain").union(["CleanDomain"])
+        #expect(
+            modules.isDisjoint(with: ["MoviePresentation", "MovieUI", "TerminalUI", "TMDB"]))
+        var filesRead = 0
+        for module in modules.sorted() {
+            let folder = try #require(graph.folders[module])
+            for name in packageRepository.files(under: folder) where name.hasSuffix(".swift") {
+                let path = folder + "/" + name
+                let source = SwiftSource(try #require(packageRepository.text(at: path)))
+                filesRead += 1
+                for literal in source.literals where literal.text.contains(where: \.isLetter) {
+                    let line = source.line(at: literal.start)
+                    let lineStart = source.code[..<literal.start].lastIndex(of: UInt8(ascii: "\n"))
+                    let before = source.code(
+                        in: (lineStart.map { $0 + 1 } ?? 0)..<literal.start)
+                    let toTheDeveloper = ["precondition(", "assert(", "fatalError("].contains {
+                        before.contains($0)
+                    }
+                    #expect(
+                        toTheDeveloper,
+                        """
+                        \(path):\(line) says "\(literal.text)": the screen's words belong \
+                        in MoviePresentation or step 06's Presentation, not in what Domain reaches
+                        """)
+                }
+            }
+        }
+        #expect(filesRead >= 10, "Domain's and MovieDomain's sources were read")
+    }
+
     @Test("step 06: Presentation reaches no TMDB and no Data, Data no screen")
     func cleanPresentationAndDataStayApart() {
         let presentation = graph.closure(of: "CleanPresentation")

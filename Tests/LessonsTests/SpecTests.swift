@@ -17,7 +17,7 @@ import Testing
     static let testedElsewhere: [String: String] = [
         // The one MovieFormatter every step calls says "1 movie" and "1 vote"; the acceptance
         // suite sees counts only as parts of other screens.
-        "E8": "Tests/MovieDomainTests/MovieFormatterTests.swift",
+        "E8": "Tests/MoviePresentationTests/MovieFormatterTests.swift",
         // Which way posters are drawn is decided at launch from the terminal, which the
         // acceptance suite's virtual terminal and pipes never are.
         "P3": "Tests/TerminalUITests/ImageDetectionTests.swift",

@@ -1,5 +1,5 @@
 import Foundation
-import MovieDomain
+import MoviePresentation
 import StepTestSupport
 import TMDB
 import TMDBTestSupport

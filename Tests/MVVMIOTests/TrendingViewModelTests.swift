@@ -1,5 +1,6 @@
 import Foundation
 import MovieDomain
+import MoviePresentation
 import StepTestSupport
 import TMDB
 import TMDBTestSupport

@@ -26,30 +26,6 @@ struct MovieListTests {
         return list
     }
 
-    @Test("T2, T7: a list's rows equal an earlier snapshot only when no movie changed since")
-    func rowsCompareByWhatChanged() {
-        var list = Self.list(1...20, of: 3)
-        let firstPage = list.rows
-        #expect(list.rows == firstPage, "nothing changed")
-        #expect(firstPage.map(\.title) == (1...20).map { "Film \($0)" })
-        #expect(firstPage[0] == MovieRow(rank: "1", title: "Film 1", year: "2024", rating: "★ 7.4"))
-        // A page of movies already shown adds no row: the rows stay equal.
-        list.append(Self.films(1...20), page: 2, totalPages: 3)
-        #expect(list.rows == firstPage)
-        list.append(Self.films(41...60), page: 3, totalPages: 3)
-        #expect(list.rows != firstPage)
-        #expect(list.rows.count == 40)
-        // Emptied, then loaded again with the same movies: new rows, never the old ones.
-        let beforeReload = list.rows
-        list.removeAll()
-        #expect(list.rows.isEmpty)
-        #expect(list.rows != beforeReload)
-        #expect(list.nextPage == 1)
-        list.append(Self.films(1...20), page: 1, totalPages: 3)
-        #expect(list.rows != firstPage, "the same movies, loaded again, are a change")
-        #expect(list == Self.list(1...20, of: 3), "yet the list shows what a new one shows")
-    }
-
     @Test("T6, S5: an empty list asks for page 1 and wants no next page by itself")
     func anEmptyListAsksForPageOne() {
         let list = MovieList<Film>()
@@ -68,7 +44,7 @@ struct MovieListTests {
         #expect(list.nextPage == 2)
     }
 
-    @Test("T7, S5: adult titles and movies already shown are left out; ranks stay continuous")
+    @Test("T7, S5: adult titles and movies already shown are left out, leaving no gap")
     func duplicatesAndAdultTitlesAreLeftOut() {
         var list = Self.list(1...20, of: 2)
         var second = Self.films(19...30)
@@ -76,7 +52,7 @@ struct MovieListTests {
         let added = list.append(second, page: 2, totalPages: 2)
         #expect(added)
         #expect(list.movies.map(\.id) == Array(1...24) + Array(26...30))
-        #expect((0..<list.count).map { list.row(at: $0).rank } == (1...29).map(String.init))
+        #expect(list.movies.indices == 0..<29, "no gap where a movie was left out")
         #expect(list.isComplete)
         #expect(list.nextPage == nil)
     }
@@ -133,35 +109,8 @@ struct MovieListTests {
         #expect(list.movies.map(\.id) == [1, 2, 4, 5, 6, 7, 8, 9])
         #expect(list.movies.indices == 0..<8)
         #expect((0..<8).map { list.movies[$0].id } == [1, 2, 4, 5, 6, 7, 8, 9])
-        #expect(list.row(at: 2).title == "Film 4")
-        #expect(list.row(at: 7).rank == "8")
+        #expect(list.movies[2].title == "Film 4")
         #expect(!list.movies.indices.contains(8))
-    }
-
-    @Test("T2: a row is ranked from 1 and formatted as the list shows it")
-    func rowsAreFormatted() {
-        var list = MovieList<Film>()
-        list.append(
-            [
-                Film(id: 1, title: "Dune", releaseDate: "2024-02-27", voteAverage: 8.15),
-                Film(id: 2, title: "Untitled", releaseDate: "", voteAverage: 0, voteCount: 0),
-            ], page: 1, totalPages: 1)
-        #expect(
-            list.row(at: 0) == MovieRow(rank: "1", title: "Dune", year: "2024", rating: "★ 8.2"))
-        #expect(
-            list.row(at: 1)
-                == MovieRow(rank: "2", title: "Untitled", year: "—", rating: "no rating"))
-    }
-
-    @Test("T9, S6: a failure's message says what went wrong and that r retries")
-    func aFailureSaysRToRetry() {
-        struct Refused: LoadFailure {
-            var message: String { "Couldn't connect to 127.0.0.1:1." }
-        }
-        #expect(
-            ListMessage.failure(Refused())
-                == ListMessage(
-                    text: "Couldn't connect to 127.0.0.1:1.", hint: "r to retry", isError: true))
     }
 
     @Test("P7: the posters fetched ahead are the selected row's and the next two rows'")

@@ -1,4 +1,4 @@
-import MovieDomain
+import MoviePresentation
 import TerminalUI
 import Testing
 

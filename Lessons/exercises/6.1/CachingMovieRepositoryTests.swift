@@ -154,7 +154,7 @@ struct CachingMovieRepositoryTests {
         "Domain/FetchTrendingMoviesUseCase.swift": 0x2000_2803_8167_61a9,
         "Domain/Movie.swift": 0x208a_e03c_9002_5fe3,
         "Domain/MovieDetail.swift": 0x965b_6ebe_8631_68d1,
-        "Domain/MovieLoadError.swift": 0xe15d_0e82_7b45_d61c,
+        "Domain/MovieLoadError.swift": 0xe2ca_b067_b3cc_2d2f,
         "Domain/MovieRepository.swift": 0x2bed_ae41_4be5_4a49,
         "Domain/Poster.swift": 0xdc85_2664_729e_f77d,
         "Domain/PosterRepository.swift": 0xd3f0_3bcb_7270_e1ce,
@@ -162,13 +162,14 @@ struct CachingMovieRepositoryTests {
         "Presentation/AppCoordinator.swift": 0xedb8_062f_7cb7_8608,
         "Presentation/MovieDetailCoordinator.swift": 0xe3c2_3f83_df50_8321,
         "Presentation/MovieDetailViewController.swift": 0xde49_d112_557d_94c1,
-        "Presentation/MovieDetailViewModel.swift": 0x2ea3_b653_e3ea_9dac,
+        "Presentation/MovieDetailViewModel.swift": 0x1220_e497_c23b_0df8,
+        "Presentation/MovieLoadError+Message.swift": 0x81ce_59bc_5bbf_8a3b,
         "Presentation/PosterImages.swift": 0xc8b9_8708_7c42_d6ea,
         "Presentation/PosterLoading.swift": 0x74ae_7ee1_5ed1_873d,
         "Presentation/SearchResultsViewController.swift": 0x5cd3_9d9b_9073_3cba,
-        "Presentation/SearchViewModel.swift": 0xb20f_a731_afb9_7d0b,
+        "Presentation/SearchViewModel.swift": 0x93fa_4283_7f48_0852,
         "Presentation/TrendingViewController.swift": 0x6e7d_1e3f_9678_a0d3,
-        "Presentation/TrendingViewModel.swift": 0xd74c_66b5_a232_f15c,
+        "Presentation/TrendingViewModel.swift": 0x60cf_778e_0f8a_4385,
     ]
 
     @Test("the decorator is declared in Data, beside the repository it wraps")
@@ -289,7 +290,7 @@ struct CachingMovieRepositoryTests {
         application.send(.character("r"))
         try #require(
             await application.waitUntil(timeout: .seconds(5)) {
-                application.isSettled && shows("Dune: Part Two (")
+                application.isSettled && shows("Released 2024-02-27")
             },
             "r after the failure never showed the detail; the screen reads: \(screen)")
         #expect(detailRequests() == 2, "the failure, then r: two requests")
@@ -300,7 +301,7 @@ struct CachingMovieRepositoryTests {
         application.send(.enter)
         try #require(
             await application.waitUntil(timeout: .seconds(5)) {
-                application.isSettled && shows("Dune: Part Two (")
+                application.isSettled && shows("Released 2024-02-27")
             }, "opened again, the detail never showed; the screen reads: \(screen)")
         #expect(detailRequests() == 2, "opened again, the detail comes from the cache")
     }

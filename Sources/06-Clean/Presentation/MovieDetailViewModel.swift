@@ -1,6 +1,6 @@
 import CleanDomain
 import Foundation
-import MovieDomain
+import MoviePresentation
 import ViewModelKit
 
 /// One movie as a mapping from what the user does (`Input`) to what the screen shows

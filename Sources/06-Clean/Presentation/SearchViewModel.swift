@@ -1,6 +1,7 @@
 import CleanDomain
 import Foundation
 import MovieDomain
+import MoviePresentation
 import ViewModelKit
 
 /// What the search asks of whoever shows it. Handed in at `init`, so the view model asks for
