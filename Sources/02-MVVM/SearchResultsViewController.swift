@@ -81,9 +81,7 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
     private var currentStatusLine: StatusLine {
         switch viewModel.footer {
         case .hint(let text): .hint(text)
-        case .searching: .activity("Searching…")
-        case .loadingMore: .activity("Loading more…")
-        case .waiting(let text): .activity(text)
+        case .activity(let text): .activity(text)
         case .failed(let text): .error(text)
         case .ended(let text): .note(text)
         }

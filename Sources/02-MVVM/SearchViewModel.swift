@@ -14,10 +14,9 @@ final class SearchViewModel {
     /// What the bottom line says.
     enum Footer: Equatable {
         case hint(String)
-        case searching
-        case loadingMore
-        /// TMDB's rate limit is waited out, counting down (E6).
-        case waiting(String)
+        /// Something under way: "Loading more…", "Searching…", or TMDB's rate limit waited
+        /// out, counting down (E6).
+        case activity(String)
         case failed(String)
         case ended(String)
     }
@@ -284,13 +283,13 @@ final class SearchViewModel {
     var footer: Footer {
         let hints = "↑↓ move · enter open · / edit · esc close · ? help · q quit"
         if let retryCountdown, isLoading {
-            return .waiting(MovieFormatter.rateLimitWait(secondsLeft: retryCountdown))
+            return .activity(MovieFormatter.rateLimitWait(secondsLeft: retryCountdown))
         } else if isWaitingForTyping || (isLoading && movieList.isEmpty) {
-            return .searching
+            return .activity("Searching…")
         } else if movieList.isEmpty {
             return .hint("/ edit · esc close · ? help · q quit")
         } else if isLoading {
-            return .loadingMore
+            return .activity("Loading more…")
         } else if let loadError {
             return .failed("Couldn't load more: \(loadError.message) r to retry")
         } else if movieList.isComplete {

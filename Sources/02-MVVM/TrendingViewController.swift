@@ -86,8 +86,7 @@ final class TrendingViewController: ViewController {
     private var currentStatusLine: StatusLine {
         switch viewModel.footer {
         case .hint(let text): .hint(text)
-        case .loadingMore: .activity("Loading more…")
-        case .waiting(let text): .activity(text)
+        case .activity(let text): .activity(text)
         case .failed(let text): .error(text)
         case .ended(let text): .note(text)
         }

@@ -13,9 +13,9 @@ final class TrendingViewModel {
     /// What the bottom line says.
     enum Footer: Equatable {
         case hint(String)
-        case loadingMore
-        /// TMDB's rate limit is waited out, counting down (E6).
-        case waiting(String)
+        /// Something under way: "Loading more…", or TMDB's rate limit waited out, counting
+        /// down (E6).
+        case activity(String)
         case failed(String)
         case ended(String)
     }
@@ -238,8 +238,7 @@ final class TrendingViewModel {
         if movieList.isEmpty {
             return .hint("t today/this week · r reload · ? help · q quit")
         } else if isLoading {
-            return retryCountdown.map { .waiting(MovieFormatter.rateLimitWait(secondsLeft: $0)) }
-                ?? .loadingMore
+            return .activity(retryCountdown.map(MovieFormatter.rateLimitWait) ?? "Loading more…")
         } else if let loadError {
             return .failed("Couldn't load more: \(loadError.message) r to retry")
         } else if movieList.isComplete {

@@ -81,10 +81,9 @@ final class SearchViewModel: ViewModelType {
     /// What the bottom line says.
     enum Footer: Equatable {
         case hint(String)
-        case searching
-        case loadingMore
-        /// TMDB's rate limit is waited out, counting down (E6).
-        case waiting(String)
+        /// Something under way: "Loading more…", "Searching…", or TMDB's rate limit waited
+        /// out, counting down (E6).
+        case activity(String)
         case failed(String)
         case ended(String)
     }
@@ -353,13 +352,13 @@ extension SearchViewModel.State {
     var footer: Footer {
         let hints = "↑↓ move · enter open · / edit · esc close · ? help · q quit"
         if let retryCountdown, pageRequest != nil {
-            return .waiting(MovieFormatter.rateLimitWait(secondsLeft: retryCountdown))
+            return .activity(MovieFormatter.rateLimitWait(secondsLeft: retryCountdown))
         } else if isWaitingForTyping || (pageRequest != nil && movieList.isEmpty) {
-            return .searching
+            return .activity("Searching…")
         } else if movieList.isEmpty {
             return .hint("/ edit · esc close · ? help · q quit")
         } else if pageRequest != nil {
-            return .loadingMore
+            return .activity("Loading more…")
         } else if let loadError {
             return .failed("Couldn't load more: \(loadError.message) r to retry")
         } else if movieList.isComplete {

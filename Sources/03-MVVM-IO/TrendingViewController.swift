@@ -121,8 +121,7 @@ final class TrendingViewController: ViewController {
     private static func statusLine(for footer: TrendingViewModel.Footer) -> StatusLine {
         switch footer {
         case .hint(let text): .hint(text)
-        case .loadingMore: .activity("Loading more…")
-        case .waiting(let text): .activity(text)
+        case .activity(let text): .activity(text)
         case .failed(let text): .error(text)
         case .ended(let text): .note(text)
         }

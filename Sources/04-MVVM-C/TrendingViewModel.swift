@@ -84,9 +84,9 @@ final class TrendingViewModel: ViewModelType {
     /// What the bottom line says.
     enum Footer: Equatable {
         case hint(String)
-        case loadingMore
-        /// TMDB's rate limit is waited out, counting down (E6).
-        case waiting(String)
+        /// Something under way: "Loading more…", or TMDB's rate limit waited out, counting
+        /// down (E6).
+        case activity(String)
         case failed(String)
         case ended(String)
     }
@@ -324,8 +324,7 @@ extension TrendingViewModel.State {
         if movieList.isEmpty {
             return .hint("t today/this week · r reload · ? help · q quit")
         } else if pageRequest != nil {
-            return retryCountdown.map { .waiting(MovieFormatter.rateLimitWait(secondsLeft: $0)) }
-                ?? .loadingMore
+            return .activity(retryCountdown.map(MovieFormatter.rateLimitWait) ?? "Loading more…")
         } else if let loadError {
             return .failed("Couldn't load more: \(loadError.message) r to retry")
         } else if movieList.isComplete {

@@ -149,9 +149,9 @@ struct SearchViewModelTests {
                     let summary =
                         switch footer {
                         case .hint: "hint"
-                        case .searching: "searching"
-                        case .loadingMore: "loading more"
-                        case .waiting(let text): text
+                        case .activity("Searching…"): "searching"
+                        case .activity("Loading more…"): "loading more"
+                        case .activity(let text): text
                         case .failed: "failed"
                         case .ended(let text): String(text.split(separator: " · ")[0])
                         }

@@ -380,8 +380,8 @@ struct TrendingViewModelTests {
                     let summary =
                         switch footer {
                         case .hint: "hint"
-                        case .loadingMore: "loading more"
-                        case .waiting(let text): text
+                        case .activity("Loading more…"): "loading more"
+                        case .activity(let text): text
                         case .failed: "failed"
                         case .ended(let text): String(text.split(separator: " · ")[0])
                         }

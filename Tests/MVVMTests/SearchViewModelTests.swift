@@ -51,7 +51,8 @@ struct SearchViewModelTests {
     /// Moves the clock past the pause and waits until the view model stops waiting for it.
     private func pause() async {
         clock.advance(by: .milliseconds(300))
-        #expect(await waitUntil(timeout: .seconds(60)) { viewModel.footer != .searching })
+        #expect(
+            await waitUntil(timeout: .seconds(60)) { viewModel.footer != .activity("Searching…") })
     }
 
     private func titles() -> [String] {
@@ -67,7 +68,7 @@ struct SearchViewModelTests {
 
         await edit("dun", sleep: 1)
         #expect(viewModel.isSearching)
-        #expect(viewModel.footer == .searching)
+        #expect(viewModel.footer == .activity("Searching…"))
         clock.advance(by: .milliseconds(200))
         await edit("dune", sleep: 2)
         #expect(clock.nextDeadline == start.advanced(by: .milliseconds(500)))
@@ -179,11 +180,13 @@ struct SearchViewModelTests {
         #expect(await waitUntil(timeout: .seconds(60)) { viewModel.rowCount == 20 })
 
         viewModel.selectionDidMove(to: 14)
-        #expect(viewModel.footer != .loadingMore, "row 15 of 20 is not yet within 4 of the end")
+        #expect(
+            viewModel.footer != .activity("Loading more…"),
+            "row 15 of 20 is not yet within 4 of the end")
         for row in [15, 16, 19, 18, 19] {
             viewModel.selectionDidMove(to: row)
         }
-        #expect(viewModel.footer == .loadingMore)
+        #expect(viewModel.footer == .activity("Loading more…"))
         #expect(await waitUntil(timeout: .seconds(60)) { viewModel.rowCount == 24 })
 
         #expect(stub.requests(path: Self.searchPath, query: ["page": "2"]).count == 1)

@@ -110,9 +110,9 @@ struct TrendingViewModelTests {
         let viewModel = await loadedViewModel()
 
         viewModel.selectionDidMove(to: 14)
-        #expect(viewModel.footer != .loadingMore)
+        #expect(viewModel.footer != .activity("Loading more…"))
         viewModel.selectionDidMove(to: 15)
-        #expect(viewModel.footer == .loadingMore)
+        #expect(viewModel.footer == .activity("Loading more…"))
         #expect(await waitUntil { viewModel.rowCount == 40 })
         #expect(stub.pageRequests(page: 2).count == 1)
     }
@@ -126,9 +126,9 @@ struct TrendingViewModelTests {
         let viewModel = await loadedViewModel()
 
         viewModel.rowWillDisplay(at: 14)
-        #expect(viewModel.footer != .loadingMore)
+        #expect(viewModel.footer != .activity("Loading more…"))
         viewModel.rowWillDisplay(at: 19)
-        #expect(viewModel.footer == .loadingMore)
+        #expect(viewModel.footer == .activity("Loading more…"))
         #expect(await waitUntil { viewModel.rowCount == 40 })
         #expect(viewModel.selectedRow == 0)
         #expect(stub.pageRequests(page: 2).count == 1)
@@ -146,7 +146,7 @@ struct TrendingViewModelTests {
                 viewModel.selectionDidMove(to: row)
             }
         }
-        #expect(viewModel.footer == .loadingMore)
+        #expect(viewModel.footer == .activity("Loading more…"))
         #expect(await waitUntil { viewModel.rowCount == 40 })
         viewModel.selectionDidMove(to: 19)
 
@@ -227,7 +227,7 @@ struct TrendingViewModelTests {
             moves += 1
             #expect(
                 await waitUntil(timeout: .seconds(60)) {
-                    viewModel.footer != .loadingMore && viewModel.rowCount > count
+                    viewModel.footer != .activity("Loading more…") && viewModel.rowCount > count
                         || viewModel.footer
                             == .ended(
                                 "All 519 movies · ↑↓ move · enter open · / search · t today/this week · ? help · q quit"
@@ -256,12 +256,18 @@ struct TrendingViewModelTests {
 
         viewModel.selectionDidMove(to: 19)
         #expect(await stub.waitUntil(timeout: .seconds(60)) { $0.pageRequests(page: 2).count == 1 })
-        #expect(await waitUntil(timeout: .seconds(60)) { viewModel.footer != .loadingMore })
+        #expect(
+            await waitUntil(timeout: .seconds(60)) {
+                viewModel.footer != .activity("Loading more…")
+            })
         #expect(stub.pageRequests(page: 3).isEmpty, "a page that added nothing asked for more")
 
         viewModel.selectionDidMove(to: 18)
         #expect(await stub.waitUntil(timeout: .seconds(60)) { $0.pageRequests(page: 3).count == 1 })
-        #expect(await waitUntil(timeout: .seconds(60)) { viewModel.footer != .loadingMore })
+        #expect(
+            await waitUntil(timeout: .seconds(60)) {
+                viewModel.footer != .activity("Loading more…")
+            })
         #expect(stub.requests.count == 3)
     }
 
@@ -303,7 +309,7 @@ struct TrendingViewModelTests {
 
         viewModel.selectionDidMove(to: 19)
 
-        #expect(await waitUntil { viewModel.footer != .loadingMore })
+        #expect(await waitUntil { viewModel.footer != .activity("Loading more…") })
         let message = TMDBError.serverError(status: 500).message
         #expect(viewModel.footer == .failed("Couldn't load more: \(message) r to retry"))
         #expect(viewModel.rowCount == 20)
@@ -312,7 +318,7 @@ struct TrendingViewModelTests {
 
         viewModel.retry()
 
-        #expect(viewModel.footer == .loadingMore)
+        #expect(viewModel.footer == .activity("Loading more…"))
         #expect(await waitUntil { viewModel.rowCount == 40 })
         #expect(viewModel.selectedRow == 19)
         #expect(stub.pageRequests(page: 1).count == 1)
@@ -328,7 +334,7 @@ struct TrendingViewModelTests {
             ])
         let viewModel = await loadedViewModel()
         viewModel.selectionDidMove(to: 19)
-        #expect(await waitUntil { viewModel.footer != .loadingMore })
+        #expect(await waitUntil { viewModel.footer != .activity("Loading more…") })
 
         viewModel.selectionDidMove(to: 18)
 

@@ -166,10 +166,10 @@ struct CachingMovieRepositoryTests {
         "Presentation/MovieLoadError+Message.swift": 0x81ce_59bc_5bbf_8a3b,
         "Presentation/PosterImages.swift": 0xc8b9_8708_7c42_d6ea,
         "Presentation/PosterLoading.swift": 0x74ae_7ee1_5ed1_873d,
-        "Presentation/SearchResultsViewController.swift": 0x5cd3_9d9b_9073_3cba,
-        "Presentation/SearchViewModel.swift": 0x93fa_4283_7f48_0852,
-        "Presentation/TrendingViewController.swift": 0x6e7d_1e3f_9678_a0d3,
-        "Presentation/TrendingViewModel.swift": 0x60cf_778e_0f8a_4385,
+        "Presentation/SearchResultsViewController.swift": 0x4915_58e9_c045_717c,
+        "Presentation/SearchViewModel.swift": 0xdeb9_0686_1e34_bf07,
+        "Presentation/TrendingViewController.swift": 0xaecf_c259_e953_207b,
+        "Presentation/TrendingViewModel.swift": 0x1e3b_7c45_172e_33d4,
     ]
 
     @Test("the decorator is declared in Data, beside the repository it wraps")

@@ -118,9 +118,7 @@ public final class SearchResultsViewController: ViewController, SearchResultsUpd
     private static func statusLine(for footer: SearchViewModel.Footer) -> StatusLine {
         switch footer {
         case .hint(let text): .hint(text)
-        case .searching: .activity("Searching…")
-        case .loadingMore: .activity("Loading more…")
-        case .waiting(let text): .activity(text)
+        case .activity(let text): .activity(text)
         case .failed(let text): .error(text)
         case .ended(let text): .note(text)
         }
