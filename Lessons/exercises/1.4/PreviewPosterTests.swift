@@ -52,27 +52,32 @@ struct PreviewPosterTests {
             .path ?? ""
     }
 
-    /// The app on `stub`, started on a virtual terminal wide enough for the pane.
+    /// The app on `stub`, started on a virtual terminal wide enough for the pane, and the
+    /// image pipeline it loads its posters with.
     static func start(_ stub: HTTPStub, clock: TestClock = TestClock()) -> (
-        Application, VirtualTerminal
+        Application, VirtualTerminal, ImagePipeline
     ) {
         let client = TMDBClient(
             configuration: stub.configuration(), session: stub.session, retryPolicy: .immediate)
-        let app = App(
-            client: client, imageLoader: ImagePipeline(client: client), timeWindow: .week,
-            clock: clock)
+        let pipeline = ImagePipeline(client: client)
+        let app = App(client: client, imageLoader: pipeline, timeWindow: .week, clock: clock)
         let terminal = VirtualTerminal(width: 100, height: 30)
         terminal.keepsFrames = true
         let application = Application(
             rootViewController: app.makeRootViewController(), terminal: terminal,
             help: MovieApp.help(for: client.configuration))
         application.start()
-        return (application, terminal)
+        return (application, terminal, pipeline)
     }
 
     /// The poster in the pane now, by its path; nil when the pane shows none.
     static func shownPoster(_ terminal: VirtualTerminal) -> String? {
         terminal.pictures.first?.source
+    }
+
+    /// Whether a screen, not only the fetching ahead, waits for a poster now.
+    static func paneHasAsked(_ pipeline: ImagePipeline) async -> Bool {
+        await eventually(timeout: .seconds(5)) { pipeline.activity.waiters > 0 }
     }
 
     /// Whether every request for `posterPath` has ended: answered or cancelled.
@@ -99,7 +104,7 @@ struct PreviewPosterTests {
     func postersInReverse() async {
         let gates = [Self.posterPath("w", 2): StubGate(), Self.posterPath("w", 3): StubGate()]
         let stub = Self.stub(gates: gates)
-        let (application, terminal) = Self.start(stub)
+        let (application, terminal, _) = Self.start(stub)
         #expect(await application.waitUntilSettled(timeout: .seconds(5)))
         application.send(.down)
         #expect(
@@ -136,13 +141,17 @@ struct PreviewPosterTests {
         let gate = StubGate()
         let stub = Self.stub(gates: [Self.posterPath("w", 2): gate])
         defer { gate.open() }
-        let (application, _) = Self.start(stub)
+        let (application, _, pipeline) = Self.start(stub)
         #expect(await application.waitUntilSettled(timeout: .seconds(5)))
         application.send(.down)
         #expect(
             await stub.waitUntil(timeout: .seconds(5)) { stub in
                 !stub.requests(path: Self.requestPath(Self.posterPath("w", 2), stub)).isEmpty
             }, "row 2's poster was never asked for")
+        // Row 2's poster was fetched ahead from the start; wait until the pane's own request
+        // has joined that download, or moving on would only cancel the fetch ahead.
+        #expect(
+            await Self.paneHasAsked(pipeline), "the pane never asked for row 2's poster")
         application.send(.down)
 
         #expect(
@@ -155,7 +164,7 @@ struct PreviewPosterTests {
         let gate = StubGate()
         let stub = Self.stub(gates: [Self.posterPath("w", 3): gate])
         defer { gate.open() }
-        let (application, terminal) = Self.start(stub)
+        let (application, terminal, _) = Self.start(stub)
         #expect(await application.waitUntilSettled(timeout: .seconds(5)))
         application.send(.down)
         #expect(await application.waitUntilSettled(timeout: .seconds(5)))
@@ -180,7 +189,7 @@ struct PreviewPosterTests {
     func afterTheSwitchTheOldRowsPosterNeverShows() async {
         let gate = StubGate()
         let stub = Self.stub(gates: [Self.posterPath("w", 1): gate])
-        let (application, terminal) = Self.start(stub)
+        let (application, terminal, _) = Self.start(stub)
         #expect(
             await stub.waitUntil(timeout: .seconds(5)) { stub in
                 !stub.requests(path: Self.requestPath(Self.posterPath("w", 1), stub)).isEmpty
@@ -223,7 +232,7 @@ struct PreviewPosterTests {
                 with: number == 2 ? poster.held(by: gate) : poster)
         }
         let clock = TestClock()
-        let (application, terminal) = Self.start(stub, clock: clock)
+        let (application, terminal, pipeline) = Self.start(stub, clock: clock)
         #expect(await application.waitUntilSettled(timeout: .seconds(5)))
         application.send(.character("/"))
         for character in "dune" {
@@ -247,6 +256,9 @@ struct PreviewPosterTests {
             await stub.waitUntil(timeout: .seconds(5)) { stub in
                 !stub.requests(path: Self.requestPath(Self.posterPath("s", 2), stub)).isEmpty
             }, "the second result's poster was never asked for")
+        #expect(
+            await Self.paneHasAsked(pipeline),
+            "the pane never asked for the second result's poster")
         application.send(.down)
 
         #expect(
