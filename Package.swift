@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "TMDB", dependencies: ["MovieDomain"], resources: [.copy("SampleData")]),
         .target(name: "TerminalUI", exclude: ["README.md"], swiftSettings: optimisedKit),
         .target(
-            name: "MovieUI", dependencies: ["MovieDomain", "MoviePresentation", "TerminalUI"],
+            name: "MovieUI", dependencies: ["MoviePresentation", "TerminalUI"],
             swiftSettings: optimisedKit),
         // The launcher every step's command calls: options, environment, the client, the clock.
         .target(
@@ -201,7 +201,7 @@ let package = Package(
             name: "RxTerminalUITests", dependencies: ["RxTerminalUI", "TerminalUI", "ViewModelKit"]),
         .testTarget(
             name: "MovieUITests",
-            dependencies: ["MovieDomain", "MoviePresentation", "MovieUI", "TerminalUI"]),
+            dependencies: ["MoviePresentation", "MovieUI", "TerminalUI"]),
         .testTarget(
             name: "MovieLauncherTests", dependencies: ["MovieLauncher", "TMDB", "TerminalUI"]),
         .testTarget(
@@ -211,8 +211,7 @@ let package = Package(
         .testTarget(
             name: "MVVMTests",
             dependencies: [
-                "MVVM", "MovieDomain", "MoviePresentation", "StepTestSupport", "TMDB",
-                "TMDBTestSupport",
+                "MVVM", "MoviePresentation", "StepTestSupport", "TMDB", "TMDBTestSupport",
             ]),
         .testTarget(
             name: "MVVMIOTests",
@@ -238,8 +237,8 @@ let package = Package(
         .testTarget(
             name: "CleanPresentationTests",
             dependencies: [
-                "CleanDomain", "CleanPresentation", "MovieDomain", "MoviePresentation",
-                "StepTestSupport", "TerminalUI", "ViewModelKit", "ViewModelKitTesting",
+                "CleanDomain", "CleanPresentation", "MoviePresentation", "StepTestSupport",
+                "TerminalUI", "ViewModelKit", "ViewModelKitTesting",
             ]),
         .testTarget(
             name: "AcceptanceTests",

@@ -1,4 +1,3 @@
-import MovieDomain
 import MoviePresentation
 import TerminalUI
 
