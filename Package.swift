@@ -230,7 +230,9 @@ let package = Package(
                 "ImagePipeline", "JPEGDecoding", "MVVMCDI", "MovieDomain", "MoviePresentation",
                 "StepTestSupport", "TMDB", "TerminalUI", "ViewModelKit", "ViewModelKitTesting",
             ]),
-        .testTarget(name: "CleanDomainTests", dependencies: ["CleanDomain", "StepTestSupport"]),
+        .testTarget(
+            name: "CleanDomainTests",
+            dependencies: ["CleanDomain", "MovieDomain", "StepTestSupport"]),
         .testTarget(
             name: "CleanDataTests",
             dependencies: ["CleanData", "CleanDomain", "TMDB", "TMDBTestSupport"]),

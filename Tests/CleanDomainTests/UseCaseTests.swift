@@ -1,4 +1,5 @@
 import CleanDomain
+import MovieDomain
 import Synchronization
 import Testing
 
@@ -67,27 +68,80 @@ import Testing
         await #expect(throws: MovieLoadError.cancelled) { try await task.value }
     }
 
-    @Test("T1, T6: the trending use case fetches the page of the window it is asked for")
-    func trendingFetchesTheWindowsPage() async throws {
-        let page = MoviePage(movies: [Movie(id: 1, title: "One")], totalPages: 3)
-        repository.answer(.trendingMovies(timeWindow: .day, page: 2), with: .success(page))
+    @Test("T1, T6: the trending use case asks for the window's page after the list's last")
+    func trendingAsksForTheNextPage() async throws {
+        let first = MoviePage(movies: [Movie(id: 1, title: "One")], totalPages: 3)
+        let second = MoviePage(movies: [Movie(id: 2, title: "Two")], totalPages: 3)
+        repository.answer(.trendingMovies(timeWindow: .day, page: 1), with: .success(first))
+        repository.answer(.trendingMovies(timeWindow: .day, page: 2), with: .success(second))
         let useCase = FetchTrendingMoviesUseCase(repository: repository)
 
-        #expect(try await useCase.execute(timeWindow: .day, page: 2) == page)
-        #expect(repository.started.entries == [.trendingMovies(timeWindow: .day, page: 2)])
+        let list = try await useCase.execute(timeWindow: .day, appendingTo: MovieList())
+        let longer = try await useCase.execute(timeWindow: .day, appendingTo: list)
+
+        #expect(longer.movies.map(\.title) == ["One", "Two"])
+        #expect(longer.nextPage == 3)
+        #expect(
+            repository.started.entries == [
+                .trendingMovies(timeWindow: .day, page: 1),
+                .trendingMovies(timeWindow: .day, page: 2),
+            ])
     }
 
-    @Test("S2, S6: the search use case fetches the query's page, or fails with why")
-    func searchFetchesTheQuerysPage() async throws {
-        let page = MoviePage(movies: [Movie(id: 2, title: "Two")], totalPages: 1)
+    @Test("T7: the next page adds no adult title and no movie already in the list")
+    func trendingLeavesOutAdultTitlesAndRepeats() async throws {
+        let first = MoviePage(movies: [Movie(id: 1, title: "One")], totalPages: 2)
+        let second = MoviePage(
+            movies: [
+                Movie(id: 1, title: "One"), Movie(id: 3, title: "Adult", isAdult: true),
+                Movie(id: 4, title: "Four"),
+            ], totalPages: 2)
+        repository.answer(.trendingMovies(timeWindow: .week, page: 1), with: .success(first))
+        repository.answer(.trendingMovies(timeWindow: .week, page: 2), with: .success(second))
+        let useCase = FetchTrendingMoviesUseCase(repository: repository)
+
+        let list = try await useCase.execute(timeWindow: .week, appendingTo: MovieList())
+        let longer = try await useCase.execute(timeWindow: .week, appendingTo: list)
+
+        #expect(longer.movies.map(\.title) == ["One", "Four"])
+        #expect(longer.isComplete)
+    }
+
+    @Test("T8: a complete list asks for no page, and page 500 is the last whatever TMDB claims")
+    func aCompleteListAsksForNothing() async throws {
+        var list = MovieList<Movie>()
+        list.append([Movie(id: 1, title: "One")], page: 499, totalPages: 1000)
+        repository.answer(
+            .trendingMovies(timeWindow: .week, page: 500),
+            with: .success(MoviePage(movies: [Movie(id: 2, title: "Two")], totalPages: 1000)))
+        let trending = FetchTrendingMoviesUseCase(repository: repository)
+        let search = SearchMoviesUseCase(repository: repository)
+
+        let last = try await trending.execute(timeWindow: .week, appendingTo: list)
+        let same = try await trending.execute(timeWindow: .week, appendingTo: last)
+        let searched = try await search.execute(query: "two", appendingTo: last)
+
+        #expect(last.isComplete)
+        #expect(same == last)
+        #expect(searched == last)
+        #expect(repository.started.entries == [.trendingMovies(timeWindow: .week, page: 500)])
+    }
+
+    @Test("S2, S5, S6: the search use case pages the query's results, or fails with why")
+    func searchPagesTheQuerysResults() async throws {
+        let page = MoviePage(
+            movies: [Movie(id: 2, title: "Two"), Movie(id: 5, title: "Adult", isAdult: true)],
+            totalPages: 2)
         let failure = MovieLoadError.failed(message: "TMDB took too long to answer.")
         repository.answer(.searchMovies(query: "two", page: 1), with: .success(page))
         repository.answer(.searchMovies(query: "two", page: 2), with: .failure(failure))
         let useCase = SearchMoviesUseCase(repository: repository)
 
-        #expect(try await useCase.execute(query: "two", page: 1) == page)
+        let list = try await useCase.execute(query: "two", appendingTo: MovieList())
+        #expect(list.movies.map(\.title) == ["Two"])
+        #expect(list.nextPage == 2)
         await #expect(throws: failure) {
-            try await useCase.execute(query: "two", page: 2)
+            try await useCase.execute(query: "two", appendingTo: list)
         }
     }
 
@@ -106,9 +160,9 @@ import Testing
         }
 
         _ = try await FetchTrendingMoviesUseCase(repository: repository)
-            .execute(timeWindow: .week, page: 1, onRateLimitWait: hear)
+            .execute(timeWindow: .week, appendingTo: MovieList(), onRateLimitWait: hear)
         _ = try await SearchMoviesUseCase(repository: repository)
-            .execute(query: "q", page: 1, onRateLimitWait: hear)
+            .execute(query: "q", appendingTo: MovieList(), onRateLimitWait: hear)
         _ = try await FetchMovieDetailUseCase(repository: repository)
             .execute(movieID: 7, onRateLimitWait: hear)
 

@@ -151,14 +151,14 @@ struct CachingMovieRepositoryTests {
     static let untouched: [String: UInt64] = [
         "Domain/FetchMovieDetailUseCase.swift": 0x9fee_5ba9_287a_cffb,
         "Domain/FetchPosterUseCase.swift": 0x4e68_bf7b_a910_d241,
-        "Domain/FetchTrendingMoviesUseCase.swift": 0x2000_2803_8167_61a9,
+        "Domain/FetchTrendingMoviesUseCase.swift": 0x9c61_f16b_6aae_8f87,
         "Domain/Movie.swift": 0x208a_e03c_9002_5fe3,
         "Domain/MovieDetail.swift": 0x965b_6ebe_8631_68d1,
         "Domain/MovieLoadError.swift": 0xe2ca_b067_b3cc_2d2f,
-        "Domain/MovieRepository.swift": 0x2bed_ae41_4be5_4a49,
+        "Domain/MovieRepository.swift": 0xc7ac_9e24_0b1f_b1d9,
         "Domain/Poster.swift": 0xdc85_2664_729e_f77d,
         "Domain/PosterRepository.swift": 0xd3f0_3bcb_7270_e1ce,
-        "Domain/SearchMoviesUseCase.swift": 0xe5f2_5839_5561_5787,
+        "Domain/SearchMoviesUseCase.swift": 0x5a09_f342_6d69_a524,
         "Presentation/AppCoordinator.swift": 0xedb8_062f_7cb7_8608,
         "Presentation/MovieDetailCoordinator.swift": 0xe3c2_3f83_df50_8321,
         "Presentation/MovieDetailViewController.swift": 0xde49_d112_557d_94c1,
@@ -167,9 +167,9 @@ struct CachingMovieRepositoryTests {
         "Presentation/PosterImages.swift": 0xc8b9_8708_7c42_d6ea,
         "Presentation/PosterLoading.swift": 0x74ae_7ee1_5ed1_873d,
         "Presentation/SearchResultsViewController.swift": 0x4915_58e9_c045_717c,
-        "Presentation/SearchViewModel.swift": 0xdeb9_0686_1e34_bf07,
+        "Presentation/SearchViewModel.swift": 0xedb9_cbc2_21b4_0c39,
         "Presentation/TrendingViewController.swift": 0xaecf_c259_e953_207b,
-        "Presentation/TrendingViewModel.swift": 0x1e3b_7c45_172e_33d4,
+        "Presentation/TrendingViewModel.swift": 0xb760_5ed5_b5e5_73a2,
     ]
 
     @Test("the decorator is declared in Data, beside the repository it wraps")

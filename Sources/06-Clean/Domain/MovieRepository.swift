@@ -3,7 +3,7 @@ public typealias RateLimitWaitHandler = @Sendable (_ secondsLeft: Int) async -> 
 
 /// Where movies come from, as the use cases need it. Domain declares it and Data implements
 /// it, so the dependency points inwards: Domain never imports the code that talks to TMDB.
-/// A repository keeps nothing between pages: paging is the list's business.
+/// A repository keeps nothing between pages: paging is the list use cases' job.
 public protocol MovieRepository: Sendable {
     func trendingMovies(
         timeWindow: TimeWindow, page: Int, onRateLimitWait: RateLimitWaitHandler

@@ -70,7 +70,7 @@ public final class TrendingViewModel: ViewModelType {
         case select(row: Int)
         case display(row: Int)
         case waiting(secondsLeft: Int, PageRequest)
-        case loaded(MoviePage, PageRequest)
+        case loaded(MovieList<Movie>, PageRequest)
         case failed(MovieLoadError, PageRequest)
     }
 
@@ -142,20 +142,22 @@ public final class TrendingViewModel: ViewModelType {
             { state in
                 // T6, E1: each page the state asks for is requested once; a newer request
                 // (another window, a reload) cancels the older, whose answer never arrives.
-                state.map(\.pageRequest).distinctUntilChanged().compactMap { $0 }
-                    .flatMapLatest { request in
+                // The use case is handed the list as it is, and answers with the list to show.
+                state.distinctUntilChanged(at: \.pageRequest)
+                    .compactMap { state in state.pageRequest.map { ($0, state.movieList) } }
+                    .flatMapLatest { request, movieList in
                         // E6: the countdown while TMDB's rate limit is waited out, then the
                         // page or the failure: the actions of one request, in one sequence.
                         Observable<Action>.create { observer in
                             let task = Task { @MainActor in
                                 do throws(MovieLoadError) {
-                                    let page = try await fetchTrendingMovies.execute(
-                                        timeWindow: request.timeWindow, page: request.page
+                                    let movieList = try await fetchTrendingMovies.execute(
+                                        timeWindow: request.timeWindow, appendingTo: movieList
                                     ) { @MainActor secondsLeft in
                                         observer.onNext(
                                             .waiting(secondsLeft: secondsLeft, request))
                                     }
-                                    observer.onNext(.loaded(page, request))
+                                    observer.onNext(.loaded(movieList, request))
                                 } catch {
                                     observer.onNext(.failed(error, request))
                                 }
@@ -245,10 +247,10 @@ extension TrendingViewModel.State {
         case .waiting(let secondsLeft, let request):
             guard request == pageRequest else { break }
             state.retryCountdown = secondsLeft > 0 ? secondsLeft : nil
-        case .loaded(let moviePage, let request):
+        case .loaded(let movieList, let request):
             guard request == pageRequest else { break }
             state.retryCountdown = nil
-            state.append(moviePage, page: request.page)
+            state.show(movieList)
         case .failed(let error, let request):
             guard request == pageRequest else { break }
             state.retryCountdown = nil
@@ -282,11 +284,11 @@ extension TrendingViewModel.State {
         loadNextPage()
     }
 
-    /// T7: the list leaves out adult titles and movies already shown. A page that adds
-    /// nothing new asks for no more by itself: the user's next move does.
-    private mutating func append(_ moviePage: MoviePage, page: Int) {
-        let addedMovies = movieList.append(
-            moviePage.movies, page: page, totalPages: moviePage.totalPages)
+    /// T7: the list the use case made, without adult titles or movies already shown. A page
+    /// that added nothing new asks for no more by itself: the user's next move does.
+    private mutating func show(_ newList: MovieList<Movie>) {
+        let addedMovies = newList.count > movieList.count
+        movieList = newList
         pageRequest = nil
         if addedMovies {
             loadNextPageIfNeeded(showing: selectedRow)
