@@ -114,7 +114,7 @@ final class SearchViewModel: ViewModelType {
 
     private let scheduler: any SchedulerType
     /// What the coordinator handed in.
-    let actions: SearchViewModelActions
+    private let actions: SearchViewModelActions
 
     init(scheduler: any SchedulerType, actions: SearchViewModelActions) {
         self.scheduler = scheduler

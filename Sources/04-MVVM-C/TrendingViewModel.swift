@@ -107,7 +107,7 @@ final class TrendingViewModel: ViewModelType {
 
     private let timeWindow: TimeWindow
     /// What the coordinator handed in.
-    let actions: TrendingViewModelActions
+    private let actions: TrendingViewModelActions
 
     init(timeWindow: TimeWindow, actions: TrendingViewModelActions) {
         self.timeWindow = timeWindow

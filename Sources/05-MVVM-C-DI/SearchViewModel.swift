@@ -114,7 +114,7 @@ final class SearchViewModel: ViewModelType {
 
     private let scheduler: any SchedulerType
     /// What the coordinator handed in.
-    let actions: SearchViewModelActions
+    private let actions: SearchViewModelActions
     private let movieService: any MovieService
     private let imageLoader: any ImageLoading
 

@@ -107,7 +107,7 @@ final class TrendingViewModel: ViewModelType {
 
     private let timeWindow: TimeWindow
     /// What the coordinator handed in.
-    let actions: TrendingViewModelActions
+    private let actions: TrendingViewModelActions
     private let movieService: any MovieService
     private let imageLoader: any ImageLoading
     /// "sample data" or "TMDB", for the header.

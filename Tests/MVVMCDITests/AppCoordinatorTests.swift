@@ -19,6 +19,11 @@ struct AppCoordinatorTests {
     let service = FakeMovieService()
     let movie = Movie(id: 550, title: "Dune: Part Two", releaseDate: "2024-02-27")
 
+    init() {
+        // The list on screen: the movie the tests open on its first row.
+        service.answerTrending(page: 1, with: .success(Sample.page(1, of: 1, [movie])))
+    }
+
     private func start() throws -> (AppCoordinator, NavigationController, TrendingViewController) {
         let container = AppDIContainer(
             movieService: service, imageLoader: FakeImageLoader(), dataSourceName: "fake data",
@@ -40,6 +45,13 @@ struct AppCoordinatorTests {
             help: HelpContent(title: "Keys", entries: [], notes: []))
         application.start()
         return (terminal, application)
+    }
+
+    /// T11: opens the movie on the first row as the user does, once the list has loaded.
+    /// Only the view model calls its actions, so a test goes through the keys.
+    private func openTheFirstRow(on application: Application) async {
+        #expect(await application.waitUntilSettled(timeout: .seconds(60)), "the list never loaded")
+        application.send(.enter)
     }
 
     @Test func startShowsTheTrendingListAtTheRoot() throws {
@@ -95,7 +107,7 @@ struct AppCoordinatorTests {
         }
     }
 
-    @Test func theCoordinatorsBuildEverythingThroughTheirDependencies() throws {
+    @Test func theCoordinatorsBuildEverythingThroughTheirDependencies() async throws {
         let dependencies = RecordingDependencies(
             container: AppDIContainer(
                 movieService: service, imageLoader: FakeImageLoader(), dataSourceName: "fake data",
@@ -105,8 +117,8 @@ struct AppCoordinatorTests {
         let navigationController = coordinator.start()
         #expect(dependencies.made == ["search results", "list"])
 
-        let root = try #require(navigationController.topViewController as? TrendingViewController)
-        root.viewModel.actions.showMovieDetail(movie)
+        let (_, application) = show(navigationController)
+        await openTheFirstRow(on: application)
 
         #expect(dependencies.made == ["search results", "list", "flow of 550", "detail of 550"])
         let detail = try #require(
@@ -120,7 +132,7 @@ struct AppCoordinatorTests {
         let (coordinator, navigationController, root) = try start()
         let (terminal, application) = show(navigationController)
 
-        root.viewModel.actions.showMovieDetail(movie)
+        await openTheFirstRow(on: application)
 
         let detail = try #require(
             navigationController.topViewController as? MovieDetailViewController)
@@ -141,9 +153,9 @@ struct AppCoordinatorTests {
     @Test func thePushedDetailLoadsThroughTheContainersService() async throws {
         service.answerDetail(id: 550, with: .success(Sample.detail()))
         service.answerVideos(id: 550, with: .success([]))
-        let (coordinator, navigationController, root) = try start()
+        let (coordinator, navigationController, _) = try start()
         let (_, application) = show(navigationController)
-        root.viewModel.actions.showMovieDetail(movie)
+        await openTheFirstRow(on: application)
 
         #expect(await application.waitUntilSettled(timeout: .seconds(60)))
 
@@ -170,7 +182,7 @@ struct AppCoordinatorTests {
         weak var weakViewModel: MovieDetailViewModel?
         weak var weakChild: MovieDetailCoordinator?
         do {
-            root.viewModel.actions.showMovieDetail(movie)
+            await openTheFirstRow(on: application)
             let detail = try #require(
                 navigationController.topViewController as? MovieDetailViewController)
             weakDetail = detail
@@ -197,19 +209,23 @@ struct AppCoordinatorTests {
         withExtendedLifetime(coordinator) {}
     }
 
-    @Test func theCoordinatorAndItsScreensHoldNoCycle() throws {
-        // E5
+    @Test func theCoordinatorAndItsScreensHoldNoCycle() async throws {
+        // E5: once the app lets go of the coordinator and its screen, everything goes.
         weak var weakCoordinator: AppCoordinator?
         weak var weakRoot: TrendingViewController?
         weak var weakDetail: MovieDetailViewController?
         weak var weakChild: MovieDetailCoordinator?
         do {
             let (coordinator, navigationController, root) = try start()
-            root.viewModel.actions.showMovieDetail(movie)
+            let (_, application) = show(navigationController)
+            await openTheFirstRow(on: application)
+            #expect(await application.waitUntilSettled(timeout: .seconds(60)))
+            application.quit()
             weakCoordinator = coordinator
             weakRoot = root
             weakDetail = navigationController.topViewController as? MovieDetailViewController
             weakChild = coordinator.childCoordinators.first
+            #expect(weakDetail != nil && weakChild != nil, "Enter opened no detail")
         }
 
         #expect(weakDetail == nil)

@@ -18,7 +18,6 @@ struct AppCoordinatorSearchTests {
     /// One entry each time someone begins to sleep on the clock, for a test to wait on.
     let sleeps = WaitableLog<Int>()
     let clock: TestClock
-    let movie = Movie(id: 550, title: "Dune: Part Two", releaseDate: "2024-02-27")
 
     init() {
         stub.installAsSharedClient()
@@ -53,28 +52,43 @@ struct AppCoordinatorSearchTests {
             results: results, terminal: terminal, application: application)
     }
 
-    @Test func aChosenResultIsPushedByAChildCoordinatorLikeATrendingRow() throws {
+    @Test func aChosenResultIsPushedByAChildCoordinatorLikeATrendingRow() async throws {
         // S7, T11: the same flow as the list's, whichever screen announced the movie.
+        let dune = Fixtures.Movie(id: 550, title: "Dune: Part Two", releaseDate: "2024-02-27")
+        stub.respond(to: "/3/trending/movie/week", with: Fixtures.page(1, of: 1, [dune]))
+        stub.respond(
+            to: "/3/search/movie", query: ["query": "dune"], with: Fixtures.page(1, of: 1, [dune]))
         let shown = try show()
+        #expect(await shown.application.waitUntilSettled(timeout: .seconds(60)))
 
-        shown.results.viewModel.actions.showMovieDetail(movie)
+        // The trending row's way first, for comparison.
+        shown.application.send(.enter)
+        let fromTheList = try #require(
+            shown.navigationController.topViewController as? MovieDetailViewController)
+        shown.navigationController.popViewController(animated: false)
+        #expect(shown.coordinator.childCoordinators.isEmpty)
+
+        for key in [Key.character("/")] + "dune".map({ Key.character($0) }) {
+            shown.application.send(key)
+        }
+        #expect(await sleeps.wait { !$0.isEmpty }, "the pause never began")
+        clock.advance(by: .milliseconds(300))
+        #expect(
+            await shown.application.waitUntil(timeout: .seconds(60)) {
+                shown.application.isSettled && shown.terminal.rows[0].hasPrefix("Search · “dune”")
+            })
+        shown.application.send(.enter)
+        shown.application.send(.enter)
 
         #expect(shown.navigationController.viewControllers.count == 2)
         let detail = try #require(
             shown.navigationController.topViewController as? MovieDetailViewController)
         #expect(detail.viewModel.movie.id == 550)
+        #expect(detail !== fromTheList)
+        #expect(detail.viewModel.movie.id == fromTheList.viewModel.movie.id)
         #expect(detail.navigationController === shown.navigationController)
         #expect(shown.coordinator.childCoordinators.count == 1)
         #expect(shown.coordinator.childCoordinators.first?.viewController === detail)
-
-        // The trending row's way, for comparison: the same kind of flow, the same screen.
-        shown.navigationController.popViewController(animated: false)
-        shown.root.viewModel.actions.showMovieDetail(movie)
-        let fromTheList = try #require(
-            shown.navigationController.topViewController as? MovieDetailViewController)
-        #expect(fromTheList !== detail)
-        #expect(fromTheList.viewModel.movie.id == detail.viewModel.movie.id)
-        #expect(shown.coordinator.childCoordinators.count == 1)
     }
 
     @Test func typingAQueryAndOpeningAResultGoesThroughTheCoordinatorAndBackReleasesIt()

@@ -20,6 +20,28 @@ struct AppCoordinatorTests {
 
     init() {
         stub.installAsSharedClient()
+        // The list on screen: the movie the tests open on its first row, another on its second.
+        for window in ["week", "day"] {
+            stub.respond(
+                to: "/3/trending/movie/\(window)",
+                with: Fixtures.page(
+                    1, of: 1,
+                    [
+                        Fixtures.Movie(id: 550, title: "Dune: Part Two", releaseDate: "2024-02-27"),
+                        Fixtures.Movie(id: 42, title: "Another"),
+                    ]))
+        }
+    }
+
+    /// T11: opens a movie as the user does, once the list has loaded: the selection moves
+    /// `row` rows down from where it is and Enter opens the movie there. Only the view model
+    /// calls its actions, so a test goes through the keys.
+    private func open(row: Int, on application: Application) async {
+        #expect(await application.waitUntilSettled(timeout: .seconds(60)), "the list never loaded")
+        for _ in 0..<row {
+            application.send(.down)
+        }
+        application.send(.enter)
     }
 
     /// Starts the coordinator and puts its navigation controller on a screen.
@@ -50,12 +72,12 @@ struct AppCoordinatorTests {
         #expect(stub.requests.isEmpty, "nothing loads before the screen is shown")
     }
 
-    @Test func aSelectedMovieStartsAChildCoordinatorThatPushesItsDetail() throws {
+    @Test func aSelectedMovieStartsAChildCoordinatorThatPushesItsDetail() async throws {
         // T11: the list announces, a child coordinator pushes the detail of that movie.
         let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler.instance)
-        let (navigationController, root, _, _) = try show(coordinator)
+        let (navigationController, root, _, application) = try show(coordinator)
 
-        root.viewModel.actions.showMovieDetail(movie)
+        await open(row: 0, on: application)
 
         #expect(navigationController.viewControllers.count == 2)
         let detail = try #require(
@@ -73,7 +95,7 @@ struct AppCoordinatorTests {
     func backKeysPopAndTheChildCoordinatorIsReleased(key: Key) async throws {
         let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler.instance)
         let (navigationController, root, terminal, application) = try show(coordinator)
-        root.viewModel.actions.showMovieDetail(movie)
+        await open(row: 0, on: application)
         weak var weakChild: MovieDetailCoordinator?
         weakChild = coordinator.childCoordinators.first
         #expect(weakChild != nil)
@@ -88,13 +110,13 @@ struct AppCoordinatorTests {
 
     @Test func anotherSelectionAfterGoingBackStartsAnotherFlow() async throws {
         let coordinator = AppCoordinator(timeWindow: .day, scheduler: MainScheduler.instance)
-        let (navigationController, root, terminal, application) = try show(coordinator)
+        let (navigationController, _, terminal, application) = try show(coordinator)
 
-        root.viewModel.actions.showMovieDetail(movie)
+        await open(row: 0, on: application)
         let first = try #require(navigationController.topViewController)
         terminal.type(.escape)
         #expect(await application.waitUntilSettled(timeout: .seconds(60)))
-        root.viewModel.actions.showMovieDetail(Movie(id: 42, title: "Another"))
+        await open(row: 1, on: application)
 
         let second = try #require(
             navigationController.topViewController as? MovieDetailViewController)
@@ -112,12 +134,12 @@ struct AppCoordinatorTests {
             to: "/3/movie/550",
             with: Fixtures.detail(.init(id: 550, title: "Dune"), delay: .milliseconds(100)))
         let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler.instance)
-        let (navigationController, root, terminal, application) = try show(coordinator)
+        let (navigationController, _, terminal, application) = try show(coordinator)
         weak var weakDetail: MovieDetailViewController?
         weak var weakViewModel: MovieDetailViewModel?
         weak var weakChild: MovieDetailCoordinator?
         do {
-            root.viewModel.actions.showMovieDetail(movie)
+            await open(row: 0, on: application)
             let detail = try #require(
                 navigationController.topViewController as? MovieDetailViewController)
             weakDetail = detail
@@ -145,8 +167,8 @@ struct AppCoordinatorTests {
         #expect(await stub.waitUntil(timeout: .seconds(60)) { $0.isIdle })
     }
 
-    @Test func theCoordinatorAndItsScreensHoldNoCycle() throws {
-        // E5: once the app lets go of the coordinator and its root, everything goes.
+    @Test func theCoordinatorAndItsScreensHoldNoCycle() async throws {
+        // E5: once the app lets go of the coordinator and its screen, everything goes.
         weak var weakCoordinator: AppCoordinator?
         weak var weakNavigationController: NavigationController?
         weak var weakRoot: TrendingViewController?
@@ -154,15 +176,16 @@ struct AppCoordinatorTests {
         weak var weakChild: MovieDetailCoordinator?
         do {
             let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler.instance)
-            let navigationController = coordinator.start()
-            let root = try #require(
-                navigationController.topViewController as? TrendingViewController)
-            root.viewModel.actions.showMovieDetail(movie)
+            let (navigationController, root, _, application) = try show(coordinator)
+            await open(row: 0, on: application)
+            #expect(await application.waitUntilSettled(timeout: .seconds(60)))
+            application.quit()
             weakCoordinator = coordinator
             weakNavigationController = navigationController
             weakRoot = root
             weakDetail = navigationController.topViewController as? MovieDetailViewController
             weakChild = coordinator.childCoordinators.first
+            #expect(weakDetail != nil && weakChild != nil, "Enter opened no detail")
         }
 
         #expect(weakDetail == nil)

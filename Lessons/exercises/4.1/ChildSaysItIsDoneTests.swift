@@ -14,7 +14,6 @@ import ViewModelKit
 @Suite(.sharingTMDBClient)
 struct ChildSaysItIsDoneTests {
     let stub = HTTPStub()
-    let movie = Movie(id: 550, title: "Dune: Part Two", releaseDate: "2024-02-27")
 
     init() {
         stub.installAsSharedClient()
@@ -31,8 +30,10 @@ struct ChildSaysItIsDoneTests {
             rootViewController: navigationController, terminal: terminal,
             help: HelpContent(title: "Keys", entries: [], notes: []))
         application.start()
-        let root = try #require(navigationController.topViewController as? TrendingViewController)
-        root.viewModel.actions.showMovieDetail(movie)
+        #expect(
+            await application.waitUntilSettled(timeout: .seconds(5)),
+            "the list never settled; the screen reads: \(Self.screen(terminal))")
+        application.send(.enter)
         #expect(
             await application.waitUntilSettled(timeout: .seconds(5)),
             "the detail never settled; the screen reads: \(Self.screen(terminal))")
@@ -46,6 +47,15 @@ struct ChildSaysItIsDoneTests {
         String(
             terminal.rows.map { $0.split(separator: " ").joined(separator: " ") }
                 .filter { !$0.isEmpty }.joined(separator: " | ").prefix(300))
+    }
+
+    /// The list under the detail opens its next row: a second flow, a second screen on the
+    /// stack. The keys go to the list itself, as if it were still on top.
+    private func openAnotherMovie(_ coordinator: AppCoordinator) throws {
+        let root = try #require(
+            coordinator.navigationController?.viewControllers.first as? TrendingViewController)
+        _ = root.handle(.down)
+        _ = root.handle(.enter)
     }
 
     /// Types `key` and waits for the screen to settle.
@@ -99,11 +109,7 @@ struct ChildSaysItIsDoneTests {
     func onlyTheFinishedChildIsLetGo() async throws {
         let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler.instance)
         let (first, terminal, application) = try await openMovie(coordinator)
-        let root = try #require(
-            coordinator.navigationController?.viewControllers.first as? TrendingViewController)
-        // A second detail over the first: two flows, two screens on the stack.
-        root.viewModel.actions.showMovieDetail(
-            Movie(id: 551, title: "Civil War", releaseDate: "2024-04-10"))
+        try openAnotherMovie(coordinator)
         #expect(
             await application.waitUntilSettled(timeout: .seconds(5)),
             "the second detail never settled; the screen reads: \(Self.screen(terminal))")
@@ -133,10 +139,7 @@ struct ChildSaysItIsDoneTests {
     func theOlderChildFinishingFirstIsTheOneLetGo() async throws {
         let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler.instance)
         let (first, terminal, application) = try await openMovie(coordinator)
-        let root = try #require(
-            coordinator.navigationController?.viewControllers.first as? TrendingViewController)
-        root.viewModel.actions.showMovieDetail(
-            Movie(id: 551, title: "Civil War", releaseDate: "2024-04-10"))
+        try openAnotherMovie(coordinator)
         #expect(
             await application.waitUntilSettled(timeout: .seconds(5)),
             "the second detail never settled; the screen reads: \(Self.screen(terminal))")

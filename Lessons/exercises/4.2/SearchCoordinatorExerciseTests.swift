@@ -14,23 +14,26 @@ import ViewModelKit
 @Suite(.sharingTMDBClient)
 struct SearchCoordinatorExerciseTests {
     let stub = HTTPStub()
-    let movie = Movie(id: 550, title: "Dune: Part Two", releaseDate: "2024-02-27")
+    /// One entry each time someone begins to sleep on the clock: the search's pause began.
+    let sleeps = WaitableLog<Int>()
+    /// The search's pause runs on this clock, which only the test moves.
+    let clock: TestClock
 
     init() {
         stub.installAsSharedClient()
+        stub.respond(
+            to: "/3/search/movie", query: ["query": "dune"],
+            with: Fixtures.page(1, of: 1, [Fixtures.Movie(id: 550, title: "Dune: Part Two")]))
+        let sleeps = sleeps
+        clock = TestClock(onSleep: { sleeps.append(0) })
     }
 
-    @Test(
-        "SearchCoordinator(scheduler:).start() builds the results, whose choice goes to showDetail")
-    func theSearchCoordinatorForwardsTheChosenMovie() throws {
+    @Test("SearchCoordinator(scheduler:).start() builds the results controller")
+    func theSearchCoordinatorBuildsTheResults() throws {
         let coordinator = SearchCoordinator(scheduler: MainScheduler.instance)
-        var shown: [Int] = []
-        coordinator.showDetail = { movie in shown.append(movie.id) }
-        let results = try #require(
-            Self.resultsController(coordinator.start()),
+        try #require(
+            Self.resultsController(coordinator.start()) != nil,
             "start() returns the results controller, typed as it or as a ViewController")
-        results.viewModel.actions.showMovieDetail(movie)
-        #expect(shown == [550])
     }
 
     /// What `start()` returned, declared as the results controller or as any view controller.
@@ -39,18 +42,15 @@ struct SearchCoordinatorExerciseTests {
     }
 
     @Test("AppCoordinator keeps its searchCoordinator, and a result opens a detail through it")
-    func theAppCoordinatorOpensAResultThroughItsChild() throws {
-        let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler.instance)
+    func theAppCoordinatorOpensAResultThroughItsChild() async throws {
+        let coordinator = AppCoordinator(timeWindow: .week, scheduler: MainScheduler(clock: clock))
         let navigationController = coordinator.start()
+        let terminal = VirtualTerminal()
         let application = Application(
-            rootViewController: navigationController, terminal: VirtualTerminal(),
+            rootViewController: navigationController, terminal: terminal,
             help: HelpContent(title: "Keys", entries: [], notes: []))
         application.start()
         let searchCoordinator = try #require(coordinator.searchCoordinator)
-        let root = try #require(navigationController.topViewController as? TrendingViewController)
-        let results = try #require(
-            root.navigationItem.searchController?.searchResultsController
-                as? SearchResultsViewController)
         let parentsShowDetail = try #require(
             searchCoordinator.showDetail, "the parent sets showDetail")
         // Listen on the search coordinator's way out, and pass the movie on as before.
@@ -59,7 +59,21 @@ struct SearchCoordinatorExerciseTests {
             forwarded.append(movie.id)
             parentsShowDetail(movie)
         }
-        results.viewModel.actions.showMovieDetail(movie)
+        // The user searches for "dune" and opens the first result.
+        #expect(await application.waitUntilSettled(timeout: .seconds(5)), "the list never settled")
+        for key in [Key.character("/")] + "dune".map({ Key.character($0) }) {
+            application.send(key)
+        }
+        #expect(
+            await sleeps.wait(timeout: .seconds(5)) { !$0.isEmpty },
+            "the search's pause never began")
+        clock.advance(by: .milliseconds(300))
+        #expect(
+            await application.waitUntil(timeout: .seconds(5)) {
+                application.isSettled && terminal.rows[0].hasPrefix("Search · “dune”")
+            }, "the results for “dune” never showed")
+        application.send(.enter)
+        application.send(.enter)
         #expect(
             forwarded == [550],
             """

@@ -167,9 +167,9 @@ struct CachingMovieRepositoryTests {
         "Presentation/PosterImages.swift": 0xc8b9_8708_7c42_d6ea,
         "Presentation/PosterLoading.swift": 0x74ae_7ee1_5ed1_873d,
         "Presentation/SearchResultsViewController.swift": 0x4915_58e9_c045_717c,
-        "Presentation/SearchViewModel.swift": 0xedb9_cbc2_21b4_0c39,
+        "Presentation/SearchViewModel.swift": 0x1f82_1ff8_c6e6_a85e,
         "Presentation/TrendingViewController.swift": 0xaecf_c259_e953_207b,
-        "Presentation/TrendingViewModel.swift": 0xb760_5ed5_b5e5_73a2,
+        "Presentation/TrendingViewModel.swift": 0x5801_0b53_3781_0031,
     ]
 
     @Test("the decorator is declared in Data, beside the repository it wraps")

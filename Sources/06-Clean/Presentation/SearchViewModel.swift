@@ -113,7 +113,7 @@ public final class SearchViewModel: ViewModelType {
 
     private let scheduler: any SchedulerType
     /// What the coordinator handed in.
-    let actions: SearchViewModelActions
+    private let actions: SearchViewModelActions
     private let searchMovies: SearchMoviesUseCase
     private let fetchPoster: FetchPosterUseCase
 

@@ -106,7 +106,7 @@ public final class TrendingViewModel: ViewModelType {
 
     private let timeWindow: TimeWindow
     /// What the coordinator handed in.
-    let actions: TrendingViewModelActions
+    private let actions: TrendingViewModelActions
     private let fetchTrendingMovies: FetchTrendingMoviesUseCase
     private let fetchPoster: FetchPosterUseCase
     /// "sample data" or "TMDB", for the header.
