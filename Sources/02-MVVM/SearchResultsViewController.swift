@@ -79,7 +79,7 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
     }
 
     private var currentStatusLine: StatusLine {
-        switch viewModel.footer {
+        switch viewModel.status {
         case .hint(let text): .hint(text)
         case .activity(let text): .activity(text)
         case .failed(let text): .error(text)

@@ -11,8 +11,8 @@ import TMDB
 @MainActor
 @Observable
 final class SearchViewModel {
-    /// What the bottom line says.
-    enum Footer: Equatable {
+    /// What the status line says.
+    enum Status: Equatable {
         case hint(String)
         /// Something under way: "Loading more…", "Searching…", or TMDB's rate limit waited
         /// out, counting down (E6).
@@ -274,13 +274,13 @@ final class SearchViewModel {
             isError: false)
     }
 
-    /// What the bottom line says while the search bar has the keys, when not the bar's own
+    /// What the status line says while the search bar has the keys, when not the bar's own
     /// hint: `r` types into the bar, so after a failure it says the way to a retry (S6).
     var searchBarHint: String? {
         loadError == nil ? nil : "type to search · ↓ then r to retry · esc close"
     }
 
-    var footer: Footer {
+    var status: Status {
         let hints = "↑↓ move · enter open · / edit · esc close · ? help · q quit"
         if let retryCountdown, isLoading {
             return .activity(MovieFormatter.rateLimitWait(secondsLeft: retryCountdown))

@@ -84,7 +84,7 @@ final class TrendingViewController: ViewController {
     }
 
     private var currentStatusLine: StatusLine {
-        switch viewModel.footer {
+        switch viewModel.status {
         case .hint(let text): .hint(text)
         case .activity(let text): .activity(text)
         case .failed(let text): .error(text)

@@ -10,8 +10,8 @@ import TMDB
 @MainActor
 @Observable
 final class TrendingViewModel {
-    /// What the bottom line says.
-    enum Footer: Equatable {
+    /// What the status line says.
+    enum Status: Equatable {
         case hint(String)
         /// Something under way: "Loading more…", or TMDB's rate limit waited out, counting
         /// down (E6).
@@ -233,7 +233,7 @@ final class TrendingViewModel {
             isError: false)
     }
 
-    var footer: Footer {
+    var status: Status {
         let hints = "↑↓ move · enter open · / search · t today/this week · ? help · q quit"
         if movieList.isEmpty {
             return .hint("t today/this week · r reload · ? help · q quit")

@@ -42,8 +42,8 @@ final class TrendingViewModel: ViewModelType {
         let loadingText: Driver<String>
         /// The message in place of an empty list: a failed first page, or no movies.
         let message: Driver<ListMessage?>
-        /// What the bottom line says.
-        let footer: Driver<Footer>
+        /// What the status line says.
+        let status: Driver<Status>
         /// Whether the preview pane shows, and the selected movie's poster in it (P2).
         let showsPreview: Driver<Bool>
         let previewPoster: Driver<LoadedImage?>
@@ -73,8 +73,8 @@ final class TrendingViewModel: ViewModelType {
         let page: Int
     }
 
-    /// What the bottom line says.
-    enum Footer: Equatable {
+    /// What the status line says.
+    enum Status: Equatable {
         case hint(String)
         /// Something under way: "Loading more…", or TMDB's rate limit waited out, counting
         /// down (E6).
@@ -184,7 +184,7 @@ final class TrendingViewModel: ViewModelType {
             isLoading: state.map(\.isLoadingFirstPage).distinctUntilChanged(),
             loadingText: state.map(\.loadingText).distinctUntilChanged(),
             message: state.map(\.message).distinctUntilChanged(),
-            footer: state.map(\.footer).distinctUntilChanged(),
+            status: state.map(\.status).distinctUntilChanged(),
             showsPreview: showsPreview,
             previewPoster: previewPoster.map(\.image),
             isLoadingPreviewPoster: previewPoster.map(\.isLoading).distinctUntilChanged(),
@@ -277,7 +277,7 @@ extension TrendingViewModel.State {
 // MARK: - Output
 
 extension TrendingViewModel.State {
-    typealias Footer = TrendingViewModel.Footer
+    typealias Status = TrendingViewModel.Status
 
     var title: String { "Trending movies" }
 
@@ -308,7 +308,7 @@ extension TrendingViewModel.State {
             isError: false)
     }
 
-    var footer: Footer {
+    var status: Status {
         let hints = "↑↓ move · enter open · / search · t today/this week · ? help · q quit"
         if movieList.isEmpty {
             return .hint("t today/this week · r reload · ? help · q quit")

@@ -107,7 +107,7 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
                 }
             )
             .disposed(by: disposeBag)
-        output.footer.map(Self.statusLine).drive(rx.statusLine).disposed(by: disposeBag)
+        output.status.map(Self.statusLine).drive(rx.statusLine).disposed(by: disposeBag)
         output.searchBarHint.map { $0.map(StatusLine.hint) }.drive(rx.searchBarHint)
             .disposed(by: disposeBag)
         output.isRetryEnabled.drive(rx.isRetryEnabled).disposed(by: disposeBag)
@@ -117,8 +117,8 @@ final class SearchResultsViewController: ViewController, SearchResultsUpdating {
             .disposed(by: disposeBag)
     }
 
-    private static func statusLine(for footer: SearchViewModel.Footer) -> StatusLine {
-        switch footer {
+    private static func statusLine(for status: SearchViewModel.Status) -> StatusLine {
+        switch status {
         case .hint(let text): .hint(text)
         case .activity(let text): .activity(text)
         case .failed(let text): .error(text)

@@ -114,15 +114,15 @@ final class TrendingViewController: ViewController {
                 }
             )
             .disposed(by: disposeBag)
-        output.footer.map(Self.statusLine).drive(rx.statusLine).disposed(by: disposeBag)
+        output.status.map(Self.statusLine).drive(rx.statusLine).disposed(by: disposeBag)
         // The view model tells its actions; the subscription keeps that chain running.
         output.selectedMovie
             .emit()
             .disposed(by: disposeBag)
     }
 
-    private static func statusLine(for footer: TrendingViewModel.Footer) -> StatusLine {
-        switch footer {
+    private static func statusLine(for status: TrendingViewModel.Status) -> StatusLine {
+        switch status {
         case .hint(let text): .hint(text)
         case .activity(let text): .activity(text)
         case .failed(let text): .error(text)

@@ -175,7 +175,7 @@ extension Acceptance {
             await app.launch()
             await app.press(.enter)
 
-            // Rows 1 to 10 are the detail's; 11 is the footer.
+            // Rows 1 to 10 are the detail's; 11 is the status line.
             #expect(app.rows[10] == "↓ more")
             #expect(app.rows[11].hasSuffix("q quit"))
             await app.press(.down)

@@ -115,7 +115,7 @@ struct ProcessTests {
                     return frame.contains("Trending movies") && frame.contains("1 / 20")
                         && frame.contains("q quit")
                 }, timeout: .seconds(60))
-            #expect(isRedrawn, "cleared, then the header, the rows and the footer again")
+            #expect(isRedrawn, "cleared, then the header, the rows and the status line again")
 
             process.send([UInt8(ascii: "q")])
             #expect(await process.waitForExit(timeout: .seconds(60)) == 0)

@@ -202,7 +202,7 @@ extension Acceptance {
             await app.press(mouse(.press, y: 3))
             #expect(app.rows[0].hasSuffix("3 / 40"))
             await app.press(mouse(.press, y: 0), mouse(.press, y: 11))
-            #expect(app.rows[0].hasSuffix("3 / 40"), "a click on the header or the footer")
+            #expect(app.rows[0].hasSuffix("3 / 40"), "a click on the header or the status line")
             await app.press(mouse(.press, y: 3))
             #expect(app.rows[0].hasPrefix("Movie 3"), "a click on the selected row opened it")
             await app.press(.character("b"))
@@ -469,23 +469,24 @@ extension Acceptance {
             #expect(app.pageRequests(.week, page: 1).count == 3)
         }
 
-        /// The footer at 40 columns: no wider than the screen, and ending with the hints
+        /// The status line at 40 columns: no wider than the screen, and ending with the hints
         /// that say how to get help and how to leave.
-        func expectFooterKeepsHelpAndQuit(
+        func expectStatusLineKeepsHelpAndQuit(
             _ app: AppDriver, _ screen: String, sourceLocation: SourceLocation = #_sourceLocation
         ) {
-            let footer = app.rows.last ?? ""
+            let statusLine = app.rows.last ?? ""
             #expect(
-                footer.hasSuffix("? help · q quit"), "\(screen): \(footer)",
+                statusLine.hasSuffix("? help · q quit"), "\(screen): \(statusLine)",
                 sourceLocation: sourceLocation)
             #expect(
-                footer.displayWidth <= 40, "\(screen): \(footer)", sourceLocation: sourceLocation)
+                statusLine.displayWidth <= 40, "\(screen): \(statusLine)",
+                sourceLocation: sourceLocation)
         }
 
         @Test(
-            "T13: on a narrow screen the footer keeps its first hints and ? help · q quit, not those between",
+            "T13: on a narrow screen the status line keeps its first hints and ? help · q quit, not those between",
             arguments: Step.all)
-        func narrowFooterKeepsHelpAndQuit(step: Step) async {
+        func narrowStatusLineKeepsHelpAndQuit(step: Step) async {
             let stub = stub(page1: Fixtures.movies(1...20), totalPages: 3)
             stub.respond(
                 to: "/3/search/movie", with: Fixtures.page(1, of: 3, Fixtures.movies(51...70)))
@@ -496,14 +497,14 @@ extension Acceptance {
             #expect(
                 app.rows.last == "↑↓ move · enter open … ? help · q quit",
                 "too wide for 40 columns: the hints nearest ? help go first")
-            expectFooterKeepsHelpAndQuit(app, "the list")
+            expectStatusLineKeepsHelpAndQuit(app, "the list")
 
             await app.press(.character("/"), .character("M"), .down)
             #expect(app.screen.contains("Movie 51"))
-            expectFooterKeepsHelpAndQuit(app, "the results")
+            expectStatusLineKeepsHelpAndQuit(app, "the results")
             await app.press(.escape, .enter)
             #expect(app.rows[0].hasPrefix("Movie 1"))
-            expectFooterKeepsHelpAndQuit(app, "the detail")
+            expectStatusLineKeepsHelpAndQuit(app, "the detail")
 
             let ended = AppDriver(
                 step, stub: self.stub(page1: Fixtures.movies(1...20), totalPages: 1), width: 40,
@@ -511,12 +512,12 @@ extension Acceptance {
             await ended.launch()
             await ended.press(.end)
             #expect(ended.rows.last?.hasPrefix("All 20 movies · …") == true, "T8: the count stays")
-            expectFooterKeepsHelpAndQuit(ended, "the ended list")
+            expectStatusLineKeepsHelpAndQuit(ended, "the ended list")
 
             let empty = AppDriver(step, stub: self.stub(page1: []), width: 40, height: 12)
             await empty.launch()
             #expect(empty.screen.contains("No trending movies right now."))
-            expectFooterKeepsHelpAndQuit(empty, "the empty list")
+            expectStatusLineKeepsHelpAndQuit(empty, "the empty list")
         }
 
         @Test("T12: an empty first page says so", arguments: Step.all)

@@ -15,7 +15,7 @@ import ViewModelKitTesting
 /// 300 ms debounce, and each output is recorded on its own, as RxTest records them.
 @MainActor
 struct SearchViewModelTests {
-    typealias Footer = SearchViewModel.Footer
+    typealias Status = SearchViewModel.Status
     typealias Call = FakeMovieService.Call
 
     /// What the user does, on one timeline, in the order written.
@@ -37,7 +37,7 @@ struct SearchViewModelTests {
         let rows: TestableObserver<MovieRows<Movie>>
         let isSearching: TestableObserver<Bool>
         let message: TestableObserver<ListMessage?>
-        let footer: TestableObserver<Footer>
+        let status: TestableObserver<Status>
         let isRetryEnabled: TestableObserver<Bool>
         let openedMovies: TestableObserver<Movie>
         /// Counts every value any output sends, so that a wait wakes on each.
@@ -71,7 +71,7 @@ struct SearchViewModelTests {
             rows = scheduler.createObserver(MovieRows<Movie>.self)
             isSearching = scheduler.createObserver(Bool.self)
             message = scheduler.createObserver(ListMessage?.self)
-            footer = scheduler.createObserver(Footer.self)
+            status = scheduler.createObserver(Status.self)
             isRetryEnabled = scheduler.createObserver(Bool.self)
             scheduler.scheduleAt(TestScheduler.Defaults.subscribed) { [self] in
                 record(output.subtitle, on: subtitle)
@@ -79,7 +79,7 @@ struct SearchViewModelTests {
                 record(output.rows, on: rows)
                 record(output.isSearching, on: isSearching)
                 record(output.message, on: message)
-                record(output.footer, on: footer)
+                record(output.status, on: status)
                 record(output.isRetryEnabled, on: isRetryEnabled)
                 output.selectedMovie.emit().disposed(by: disposeBag)
             }
@@ -141,13 +141,13 @@ struct SearchViewModelTests {
             }
         }
 
-        /// Each value of `footer` in a word: the count alone when the results ended, as the
+        /// Each value of `status` in a word: the count alone when the results ended, as the
         /// key hints that follow it are the same every time.
-        var footerSummaries: [Recorded<Event<String>>] {
-            footer.events.compactMap { recorded in
-                recorded.value.element.map { footer in
+        var statusSummaries: [Recorded<Event<String>>] {
+            status.events.compactMap { recorded in
+                recorded.value.element.map { status in
                     let summary =
-                        switch footer {
+                        switch status {
                         case .hint: "hint"
                         case .activity("Searching…"): "searching"
                         case .activity("Loading more…"): "loading more"
@@ -262,7 +262,7 @@ struct SearchViewModelTests {
                 .searchMovies(query: "movie", page: 1), .searchMovies(query: "movie", page: 2),
             ])
         #expect(
-            harness.footer.events.last?.value.element
+            harness.status.events.last?.value.element
                 == .ended(
                     "All 30 movies · ↑↓ move · enter open · / edit · esc close · ? help · q quit"))
         #expect(harness.openedTitles == [.next(800, "Movie 30")])

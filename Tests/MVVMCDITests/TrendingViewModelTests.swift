@@ -211,7 +211,7 @@ struct TrendingStateTests {
         expected.loadError = .serverError(status: 503)
         #expect(Snapshot(next) == Snapshot(expected))
         let message = TMDBError.serverError(status: 503).message
-        #expect(next.footer == .failed("Couldn't load more: \(message) r to retry"))
+        #expect(next.status == .failed("Couldn't load more: \(message) r to retry"))
     }
 
     @Test func aPageThatAddsNoNewMovieDoesNotAskForTheNextOne() {
@@ -236,7 +236,7 @@ struct TrendingStateTests {
         let loading = initial.reduced(by: .reload)
         #expect(loading.isLoadingFirstPage)
         #expect(loading.message == nil)
-        #expect(loading.footer == .hint("t today/this week · r reload · ? help · q quit"))
+        #expect(loading.status == .hint("t today/this week · r reload · ? help · q quit"))
         let empty = loading.reduced(by: .loaded(Self.page(1, of: 1, []), Self.request(page: 1)))
         #expect(
             empty.message
@@ -248,7 +248,7 @@ struct TrendingStateTests {
             failed.message
                 == .init(text: TMDBError.offline.message, hint: "r to retry", isError: true))
         #expect(
-            Self.loaded(selectedRow: 11).footer
+            Self.loaded(selectedRow: 11).status
                 == .hint("↑↓ move · enter open · / search · t today/this week · ? help · q quit"))
         #expect(Self.loaded(selectedRow: 11).position == "12 / 20")
     }
@@ -262,7 +262,7 @@ struct TrendingStateTests {
 /// each value, as RxTest records them.
 @MainActor
 struct TrendingViewModelTests {
-    typealias Footer = TrendingViewModel.Footer
+    typealias Status = TrendingViewModel.Status
     typealias Call = FakeMovieService.Call
 
     /// What the user does, on one timeline; each case feeds one of the view model's inputs,
@@ -288,7 +288,7 @@ struct TrendingViewModelTests {
         let selectedRow: TestableObserver<Int>
         let isLoading: TestableObserver<Bool>
         let message: TestableObserver<ListMessage?>
-        let footer: TestableObserver<Footer>
+        let status: TestableObserver<Status>
         let openedMovies: TestableObserver<Movie>
         /// The preview pane's poster, by the path it was loaded from ("none" for nil).
         let previewPoster: TestableObserver<String>
@@ -331,7 +331,7 @@ struct TrendingViewModelTests {
             selectedRow = scheduler.createObserver(Int.self)
             isLoading = scheduler.createObserver(Bool.self)
             message = scheduler.createObserver(ListMessage?.self)
-            footer = scheduler.createObserver(Footer.self)
+            status = scheduler.createObserver(Status.self)
             previewPoster = scheduler.createObserver(String.self)
             postersAhead = scheduler.createObserver([String].self)
             scheduler.scheduleAt(TestScheduler.Defaults.subscribed) { [self] in
@@ -342,7 +342,7 @@ struct TrendingViewModelTests {
                 record(output.selectedRow, on: selectedRow)
                 record(output.isLoading, on: isLoading)
                 record(output.message, on: message)
-                record(output.footer, on: footer)
+                record(output.status, on: status)
                 record(
                     output.previewPoster.map { $0.map { $0.url.path } ?? "none" },
                     on: previewPoster)
@@ -396,13 +396,13 @@ struct TrendingViewModelTests {
             }
         }
 
-        /// Each value of `footer` in a word: the count alone when the list ended, as the key
+        /// Each value of `status` in a word: the count alone when the list ended, as the key
         /// hints that follow it are the same every time.
-        var footerSummaries: [Recorded<Event<String>>] {
-            footer.events.compactMap { recorded in
-                recorded.value.element.map { footer in
+        var statusSummaries: [Recorded<Event<String>>] {
+            status.events.compactMap { recorded in
+                recorded.value.element.map { status in
                     let summary =
-                        switch footer {
+                        switch status {
                         case .hint: "hint"
                         case .activity("Loading more…"): "loading more"
                         case .activity(let text): text
@@ -527,7 +527,7 @@ struct TrendingViewModelTests {
         // The moves change the position, not the rows: the rows are sent when the page lands.
         #expect(harness.rowSummaries == Self.firstRows + [.next(400, "Movie 1 … Movie 40 (40)")])
         #expect(
-            harness.footerSummaries == [
+            harness.statusSummaries == [
                 .next(200, "hint"), .next(210, "hint"), .next(300, "loading more"),
                 .next(400, "hint"),
             ])
@@ -562,7 +562,7 @@ struct TrendingViewModelTests {
                 .next(400, "29 / 29"),
             ])
         #expect(
-            harness.footerSummaries == [
+            harness.statusSummaries == [
                 .next(200, "hint"), .next(210, "hint"), .next(300, "loading more"),
                 .next(300, "All 29 movies"),
             ])
@@ -583,15 +583,15 @@ struct TrendingViewModelTests {
             inputs: [.next(210, .viewDidLoad), .next(300, .select(19)), .next(400, .retry)])
 
         #expect(await harness.advance(to: 210) { harness.rows.events.count == 2 })
-        #expect(await harness.advance(to: 300) { harness.footer.events.count == 4 })
+        #expect(await harness.advance(to: 300) { harness.status.events.count == 4 })
         let message = TMDBError.rateLimited(retryAfter: nil).message
         #expect(
-            harness.footer.events.last?.value.element
+            harness.status.events.last?.value.element
                 == .failed("Couldn't load more: \(message) r to retry"))
         #expect(await harness.advance(to: 400) { harness.rows.events.count == 3 })
 
         #expect(
-            harness.footerSummaries == [
+            harness.statusSummaries == [
                 .next(200, "hint"), .next(210, "hint"), .next(300, "loading more"),
                 .next(300, "failed"), .next(400, "loading more"), .next(400, "hint"),
             ])
@@ -682,7 +682,7 @@ struct TrendingViewModelTests {
         harness.open(gate, at: 500)
 
         #expect(await harness.advance(to: 210) { harness.rows.events.count == 2 })
-        #expect(await harness.advance(to: 300) { harness.footer.events.count == 3 })
+        #expect(await harness.advance(to: 300) { harness.status.events.count == 3 })
         #expect(await gate.waitForWaiters(1))
         #expect(await harness.advance(to: 400) { harness.rows.events.count == 4 })
         #expect(await gate.waitForCancellations(1), "the switch did not cancel page 2")

@@ -80,7 +80,7 @@ struct SearchStateTests {
 @MainActor
 @Suite(.sharingTMDBClient)
 struct SearchViewModelTests {
-    typealias Footer = SearchViewModel.Footer
+    typealias Status = SearchViewModel.Status
 
     /// What the user does, on one timeline; inputs at the same virtual time arrive in the
     /// order written.
@@ -102,7 +102,7 @@ struct SearchViewModelTests {
         let rows: TestableObserver<MovieRows<Movie>>
         let isSearching: TestableObserver<Bool>
         let message: TestableObserver<ListMessage?>
-        let footer: TestableObserver<Footer>
+        let status: TestableObserver<Status>
         let isRetryEnabled: TestableObserver<Bool>
         let openedMovies: TestableObserver<Movie>
         /// Counts every value any output sends, so that a wait wakes on each.
@@ -128,7 +128,7 @@ struct SearchViewModelTests {
             rows = scheduler.createObserver(MovieRows<Movie>.self)
             isSearching = scheduler.createObserver(Bool.self)
             message = scheduler.createObserver(ListMessage?.self)
-            footer = scheduler.createObserver(Footer.self)
+            status = scheduler.createObserver(Status.self)
             isRetryEnabled = scheduler.createObserver(Bool.self)
             openedMovies = scheduler.createObserver(Movie.self)
             scheduler.scheduleAt(TestScheduler.Defaults.subscribed) { [self] in
@@ -137,7 +137,7 @@ struct SearchViewModelTests {
                 record(output.rows, on: rows)
                 record(output.isSearching, on: isSearching)
                 record(output.message, on: message)
-                record(output.footer, on: footer)
+                record(output.status, on: status)
                 record(output.isRetryEnabled, on: isRetryEnabled)
                 output.selectedMovie.emit(to: openedMovies).disposed(by: disposeBag)
             }
@@ -183,13 +183,13 @@ struct SearchViewModelTests {
             }
         }
 
-        /// Each value of `footer` in a word: the count alone when the results ended, as the
+        /// Each value of `status` in a word: the count alone when the results ended, as the
         /// key hints that follow it are the same every time.
-        var footerSummaries: [Recorded<Event<String>>] {
-            footer.events.compactMap { recorded in
-                recorded.value.element.map { footer in
+        var statusSummaries: [Recorded<Event<String>>] {
+            status.events.compactMap { recorded in
+                recorded.value.element.map { status in
                     let summary =
-                        switch footer {
+                        switch status {
                         case .hint: "hint"
                         case .activity("Searching…"): "searching"
                         case .activity("Loading more…"): "loading more"
@@ -253,7 +253,7 @@ struct SearchViewModelTests {
                 .next(200, "none"), .next(700, "Dune: Part Two … Dune: Part Two (1)"),
             ])
         #expect(
-            harness.footerSummaries == [
+            harness.statusSummaries == [
                 .next(200, "hint"), .next(210, "searching"), .next(700, "1 movie"),
             ])
         #expect(sentQueries == ["dune"])
@@ -277,7 +277,7 @@ struct SearchViewModelTests {
                 .next(1000, "none"),
             ])
         #expect(
-            harness.footerSummaries == [
+            harness.statusSummaries == [
                 .next(200, "hint"), .next(210, "searching"), .next(510, "1 movie"),
                 // "dune" again waits for the pause, then leaves the results as they are.
                 .next(600, "searching"), .next(900, "1 movie"), .next(1000, "hint"),
@@ -302,7 +302,7 @@ struct SearchViewModelTests {
                 .next(900, false),
             ])
         #expect(
-            harness.footerSummaries == [
+            harness.statusSummaries == [
                 .next(200, "hint"), .next(210, "searching"), .next(510, "hint"),
                 .next(600, "searching"), .next(900, "1 movie"),
             ])
@@ -366,7 +366,7 @@ struct SearchViewModelTests {
                 .next(600, "Movie 1 … Movie 25 (24)"),
             ])
         #expect(
-            harness.footerSummaries == [
+            harness.statusSummaries == [
                 .next(200, "hint"), .next(210, "searching"), .next(510, "hint"),
                 .next(600, "loading more"), .next(600, "All 24 movies"),
             ])

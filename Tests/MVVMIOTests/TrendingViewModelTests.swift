@@ -212,7 +212,7 @@ struct TrendingStateTests {
         expected.loadError = .serverError(status: 503)
         #expect(Snapshot(next) == Snapshot(expected))
         let message = TMDBError.serverError(status: 503).message
-        #expect(next.footer == .failed("Couldn't load more: \(message) r to retry"))
+        #expect(next.status == .failed("Couldn't load more: \(message) r to retry"))
     }
 
     @Test func aPageThatAddsNoNewMovieDoesNotAskForTheNextOne() {
@@ -237,7 +237,7 @@ struct TrendingStateTests {
         let loading = initial.reduced(by: .reload)
         #expect(loading.isLoadingFirstPage)
         #expect(loading.message == nil)
-        #expect(loading.footer == .hint("t today/this week · r reload · ? help · q quit"))
+        #expect(loading.status == .hint("t today/this week · r reload · ? help · q quit"))
         let empty = loading.reduced(by: .loaded(Self.page(1, of: 1, []), Self.request(page: 1)))
         #expect(
             empty.message
@@ -249,7 +249,7 @@ struct TrendingStateTests {
             failed.message
                 == .init(text: TMDBError.offline.message, hint: "r to retry", isError: true))
         #expect(
-            Self.loaded(selectedRow: 11).footer
+            Self.loaded(selectedRow: 11).status
                 == .hint("↑↓ move · enter open · / search · t today/this week · ? help · q quit"))
         #expect(Self.loaded(selectedRow: 11).position == "12 / 20")
     }
@@ -264,7 +264,7 @@ struct TrendingStateTests {
 @MainActor
 @Suite(.sharingTMDBClient)
 struct TrendingViewModelTests {
-    typealias Footer = TrendingViewModel.Footer
+    typealias Status = TrendingViewModel.Status
 
     /// What the user does, on one timeline; each case feeds one of the view model's inputs,
     /// so inputs at the same virtual time arrive in the order written (a burst).
@@ -289,7 +289,7 @@ struct TrendingViewModelTests {
         let selectedRow: TestableObserver<Int>
         let isLoading: TestableObserver<Bool>
         let message: TestableObserver<ListMessage?>
-        let footer: TestableObserver<Footer>
+        let status: TestableObserver<Status>
         let openedMovies: TestableObserver<Movie>
         /// Counts every value any output sends, so that a wait wakes on each.
         private let values = Tally()
@@ -317,7 +317,7 @@ struct TrendingViewModelTests {
             selectedRow = scheduler.createObserver(Int.self)
             isLoading = scheduler.createObserver(Bool.self)
             message = scheduler.createObserver(ListMessage?.self)
-            footer = scheduler.createObserver(Footer.self)
+            status = scheduler.createObserver(Status.self)
             openedMovies = scheduler.createObserver(Movie.self)
             scheduler.scheduleAt(TestScheduler.Defaults.subscribed) { [self] in
                 record(output.title, on: title)
@@ -327,7 +327,7 @@ struct TrendingViewModelTests {
                 record(output.selectedRow, on: selectedRow)
                 record(output.isLoading, on: isLoading)
                 record(output.message, on: message)
-                record(output.footer, on: footer)
+                record(output.status, on: status)
                 output.selectedMovie.emit(to: openedMovies).disposed(by: disposeBag)
             }
         }
@@ -372,13 +372,13 @@ struct TrendingViewModelTests {
             }
         }
 
-        /// Each value of `footer` in a word: the count alone when the list ended, as the key
+        /// Each value of `status` in a word: the count alone when the list ended, as the key
         /// hints that follow it are the same every time.
-        var footerSummaries: [Recorded<Event<String>>] {
-            footer.events.compactMap { recorded in
-                recorded.value.element.map { footer in
+        var statusSummaries: [Recorded<Event<String>>] {
+            status.events.compactMap { recorded in
+                recorded.value.element.map { status in
                     let summary =
-                        switch footer {
+                        switch status {
                         case .hint: "hint"
                         case .activity("Loading more…"): "loading more"
                         case .activity(let text): text
@@ -450,7 +450,7 @@ struct TrendingViewModelTests {
                 .init(rank: "3", title: "Unrated", year: "2024", rating: "no rating"),
             ])
         #expect(harness.position.events == [.next(200, ""), .next(210, "1 / 3")])
-        #expect(harness.footerSummaries == [.next(200, "hint"), .next(210, "All 3 movies")])
+        #expect(harness.statusSummaries == [.next(200, "hint"), .next(210, "All 3 movies")])
         #expect(stub.pageRequests(page: 1).count == 1)
     }
 
@@ -505,7 +505,7 @@ struct TrendingViewModelTests {
             ])
         #expect(harness.rowSummaries == Self.firstRows + [.next(320, "Movie 1 … Movie 40 (40)")])
         #expect(
-            harness.footerSummaries == [
+            harness.statusSummaries == [
                 .next(200, "hint"), .next(210, "hint"), .next(310, "loading more"),
                 .next(320, "hint"),
             ])
@@ -537,7 +537,7 @@ struct TrendingViewModelTests {
                 .next(400, "29 / 29"),
             ])
         #expect(
-            harness.footerSummaries == [
+            harness.statusSummaries == [
                 .next(200, "hint"), .next(210, "hint"), .next(300, "loading more"),
                 .next(300, "All 29 movies"),
             ])
@@ -559,15 +559,15 @@ struct TrendingViewModelTests {
         ])
 
         #expect(await harness.advance(to: 210) { harness.rows.events.count == 2 })
-        #expect(await harness.advance(to: 300) { harness.footer.events.count == 4 })
+        #expect(await harness.advance(to: 300) { harness.status.events.count == 4 })
         let message = TMDBError.serverError(status: 503).message
         #expect(
-            harness.footer.events.last?.value.element
+            harness.status.events.last?.value.element
                 == .failed("Couldn't load more: \(message) r to retry"))
         #expect(await harness.advance(to: 400) { harness.rows.events.count == 3 })
 
         #expect(
-            harness.footerSummaries == [
+            harness.statusSummaries == [
                 .next(200, "hint"), .next(210, "hint"), .next(300, "loading more"),
                 .next(300, "failed"), .next(400, "loading more"), .next(400, "hint"),
             ])
@@ -641,7 +641,7 @@ struct TrendingViewModelTests {
         ])
 
         #expect(await harness.advance(to: 210) { harness.rows.events.count == 2 })
-        #expect(await harness.advance(to: 300) { harness.footer.events.count == 3 })
+        #expect(await harness.advance(to: 300) { harness.status.events.count == 3 })
         #expect(
             await stub.waitUntil(timeout: .seconds(60)) {
                 $0.pageRequests(.week, page: 2).count == 1
@@ -655,7 +655,7 @@ struct TrendingViewModelTests {
             harness.rowSummaries
                 == Self.firstRows + [.next(400, "none"), .next(400, "Day 101 … Day 120 (20)")])
         #expect(
-            harness.footerSummaries == [
+            harness.statusSummaries == [
                 .next(200, "hint"), .next(210, "hint"), .next(300, "loading more"),
                 .next(400, "hint"), .next(400, "hint"),
             ])

@@ -52,7 +52,7 @@ struct SearchViewModelTests {
     private func pause() async {
         clock.advance(by: .milliseconds(300))
         #expect(
-            await waitUntil(timeout: .seconds(60)) { viewModel.footer != .activity("Searching…") })
+            await waitUntil(timeout: .seconds(60)) { viewModel.status != .activity("Searching…") })
     }
 
     private func titles() -> [String] {
@@ -68,7 +68,7 @@ struct SearchViewModelTests {
 
         await edit("dun", sleep: 1)
         #expect(viewModel.isSearching)
-        #expect(viewModel.footer == .activity("Searching…"))
+        #expect(viewModel.status == .activity("Searching…"))
         clock.advance(by: .milliseconds(200))
         await edit("dune", sleep: 2)
         #expect(clock.nextDeadline == start.advanced(by: .milliseconds(500)))
@@ -181,19 +181,19 @@ struct SearchViewModelTests {
 
         viewModel.selectionDidMove(to: 14)
         #expect(
-            viewModel.footer != .activity("Loading more…"),
+            viewModel.status != .activity("Loading more…"),
             "row 15 of 20 is not yet within 4 of the end")
         for row in [15, 16, 19, 18, 19] {
             viewModel.selectionDidMove(to: row)
         }
-        #expect(viewModel.footer == .activity("Loading more…"))
+        #expect(viewModel.status == .activity("Loading more…"))
         #expect(await waitUntil(timeout: .seconds(60)) { viewModel.rowCount == 24 })
 
         #expect(stub.requests(path: Self.searchPath, query: ["page": "2"]).count == 1)
         #expect(titles() == (1...25).filter { $0 != 22 }.map { "Movie \($0)" })
         #expect((0..<24).map { viewModel.row(at: $0).rank } == (1...24).map(String.init))
         #expect(
-            viewModel.footer
+            viewModel.status
                 == .ended(
                     "All 24 movies · ↑↓ move · enter open · / edit · esc close · ? help · q quit"))
         #expect(viewModel.position == "20 / 24")
@@ -277,7 +277,7 @@ struct SearchViewModelTests {
         viewModel.selectionDidMove(to: 19)
         #expect(
             await waitUntil(timeout: .seconds(60)) {
-                if case .failed = viewModel.footer { true } else { false }
+                if case .failed = viewModel.status { true } else { false }
             })
         #expect(viewModel.rowCount == 20)
 

@@ -110,9 +110,9 @@ struct TrendingViewModelTests {
         let viewModel = await loadedViewModel()
 
         viewModel.selectionDidMove(to: 14)
-        #expect(viewModel.footer != .activity("Loading more…"))
+        #expect(viewModel.status != .activity("Loading more…"))
         viewModel.selectionDidMove(to: 15)
-        #expect(viewModel.footer == .activity("Loading more…"))
+        #expect(viewModel.status == .activity("Loading more…"))
         #expect(await waitUntil { viewModel.rowCount == 40 })
         #expect(stub.pageRequests(page: 2).count == 1)
     }
@@ -126,9 +126,9 @@ struct TrendingViewModelTests {
         let viewModel = await loadedViewModel()
 
         viewModel.rowWillDisplay(at: 14)
-        #expect(viewModel.footer != .activity("Loading more…"))
+        #expect(viewModel.status != .activity("Loading more…"))
         viewModel.rowWillDisplay(at: 19)
-        #expect(viewModel.footer == .activity("Loading more…"))
+        #expect(viewModel.status == .activity("Loading more…"))
         #expect(await waitUntil { viewModel.rowCount == 40 })
         #expect(viewModel.selectedRow == 0)
         #expect(stub.pageRequests(page: 2).count == 1)
@@ -146,7 +146,7 @@ struct TrendingViewModelTests {
                 viewModel.selectionDidMove(to: row)
             }
         }
-        #expect(viewModel.footer == .activity("Loading more…"))
+        #expect(viewModel.status == .activity("Loading more…"))
         #expect(await waitUntil { viewModel.rowCount == 40 })
         viewModel.selectionDidMove(to: 19)
 
@@ -183,18 +183,18 @@ struct TrendingViewModelTests {
         #expect(viewModel.row(at: viewModel.rowCount - 1).rank == "\(viewModel.rowCount)")
     }
 
-    @Test func lastPageEndsTheListInTheFooter() async {
+    @Test func lastPageEndsTheListInTheStatusLine() async {
         // T8: with one page there is nothing more to ask for.
         let viewModel = await loadedViewModel(of: 1)
 
         #expect(
-            viewModel.footer
+            viewModel.status
                 == .ended(
                     "All 20 movies · ↑↓ move · enter open · / search · t today/this week · ? help · q quit"
                 ))
         viewModel.selectionDidMove(to: 19)
         #expect(
-            viewModel.footer
+            viewModel.status
                 == .ended(
                     "All 20 movies · ↑↓ move · enter open · / search · t today/this week · ? help · q quit"
                 ))
@@ -217,7 +217,7 @@ struct TrendingViewModelTests {
         // Each page may ask for the next by itself while the selection is still near the
         // end; whatever the timing, moving to the end again goes on until the list has ended.
         var moves = 0
-        while viewModel.footer
+        while viewModel.status
             != .ended(
                 "All 519 movies · ↑↓ move · enter open · / search · t today/this week · ? help · q quit"
             ), moves < 600
@@ -227,8 +227,8 @@ struct TrendingViewModelTests {
             moves += 1
             #expect(
                 await waitUntil(timeout: .seconds(60)) {
-                    viewModel.footer != .activity("Loading more…") && viewModel.rowCount > count
-                        || viewModel.footer
+                    viewModel.status != .activity("Loading more…") && viewModel.rowCount > count
+                        || viewModel.status
                             == .ended(
                                 "All 519 movies · ↑↓ move · enter open · / search · t today/this week · ? help · q quit"
                             )
@@ -237,7 +237,7 @@ struct TrendingViewModelTests {
         viewModel.selectionDidMove(to: viewModel.rowCount - 2)
 
         #expect(
-            viewModel.footer
+            viewModel.status
                 == .ended(
                     "All 519 movies · ↑↓ move · enter open · / search · t today/this week · ? help · q quit"
                 ))
@@ -258,7 +258,7 @@ struct TrendingViewModelTests {
         #expect(await stub.waitUntil(timeout: .seconds(60)) { $0.pageRequests(page: 2).count == 1 })
         #expect(
             await waitUntil(timeout: .seconds(60)) {
-                viewModel.footer != .activity("Loading more…")
+                viewModel.status != .activity("Loading more…")
             })
         #expect(stub.pageRequests(page: 3).isEmpty, "a page that added nothing asked for more")
 
@@ -266,7 +266,7 @@ struct TrendingViewModelTests {
         #expect(await stub.waitUntil(timeout: .seconds(60)) { $0.pageRequests(page: 3).count == 1 })
         #expect(
             await waitUntil(timeout: .seconds(60)) {
-                viewModel.footer != .activity("Loading more…")
+                viewModel.status != .activity("Loading more…")
             })
         #expect(stub.requests.count == 3)
     }
@@ -309,16 +309,16 @@ struct TrendingViewModelTests {
 
         viewModel.selectionDidMove(to: 19)
 
-        #expect(await waitUntil { viewModel.footer != .activity("Loading more…") })
+        #expect(await waitUntil { viewModel.status != .activity("Loading more…") })
         let message = TMDBError.serverError(status: 500).message
-        #expect(viewModel.footer == .failed("Couldn't load more: \(message) r to retry"))
+        #expect(viewModel.status == .failed("Couldn't load more: \(message) r to retry"))
         #expect(viewModel.rowCount == 20)
         #expect(viewModel.message == nil)
         #expect(viewModel.selectedRow == 19)
 
         viewModel.retry()
 
-        #expect(viewModel.footer == .activity("Loading more…"))
+        #expect(viewModel.status == .activity("Loading more…"))
         #expect(await waitUntil { viewModel.rowCount == 40 })
         #expect(viewModel.selectedRow == 19)
         #expect(stub.pageRequests(page: 1).count == 1)
@@ -334,7 +334,7 @@ struct TrendingViewModelTests {
             ])
         let viewModel = await loadedViewModel()
         viewModel.selectionDidMove(to: 19)
-        #expect(await waitUntil { viewModel.footer != .activity("Loading more…") })
+        #expect(await waitUntil { viewModel.status != .activity("Loading more…") })
 
         viewModel.selectionDidMove(to: 18)
 

@@ -64,7 +64,7 @@ struct CanRetryTests {
             await sleeps.wait(timeout: .seconds(5)) { $0.count >= 1 }, "the debounce never began")
         clock.advance(by: .milliseconds(300))
         #expect(
-            await waitUntil(timeout: .seconds(5)) { viewModel.footer != .activity("Searching…") },
+            await waitUntil(timeout: .seconds(5)) { viewModel.status != .activity("Searching…") },
             "the search for dune never ended")
         #expect(viewModel.canRetry, "a query was sent: r sends it again")
     }
@@ -104,7 +104,7 @@ struct CanRetryTests {
             await sleeps.wait(timeout: .seconds(5)) { $0.count >= 1 }, "the debounce never began")
         clock.advance(by: .milliseconds(300))
         #expect(
-            await waitUntil(timeout: .seconds(5)) { viewModel.footer != .activity("Searching…") },
+            await waitUntil(timeout: .seconds(5)) { viewModel.status != .activity("Searching…") },
             "the search for dune never ended")
         #expect(controller.handle(.character("r")), "a query was sent: r sends it again")
         #expect(

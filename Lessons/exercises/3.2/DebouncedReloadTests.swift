@@ -104,37 +104,38 @@ struct DebouncedReloadTests {
                 selectMovie: .empty(),
                 reloadWhenQuiet: keys.asSignal(onErrorSignalWith: .empty()),
                 hasRoomForPreview: .just(false)))
-        var footer: TrendingViewModel.Footer?
-        let footerValues = Tally()
-        output.footer
-            .drive(onNext: { [footerValues] value in
-                footer = value
-                footerValues.increment()
+        var status: TrendingViewModel.Status?
+        let statusValues = Tally()
+        output.status
+            .drive(onNext: { [statusValues] value in
+                status = value
+                statusValues.increment()
             })
             .disposed(by: disposeBag)
         var position = ""
         output.position
-            .drive(onNext: { [footerValues] value in
+            .drive(onNext: { [statusValues] value in
                 position = value
-                footerValues.increment()
+                statusValues.increment()
             })
             .disposed(by: disposeBag)
         let requests = { (page: Int) in stub.pageRequests(.week, page: page).count }
         scheduler.advance(to: 210)
         let loaded = await waitUntil(timeout: .seconds(5)) {
-            _ = footerValues.count
+            _ = statusValues.count
             return position == "1 / 20"
         }
         #expect(loaded, "page 1 arrives at 210; 5 s later the position is “\(position)”")
         guard loaded else { return }
         scheduler.advance(to: 300)
         let failed = await waitUntil(timeout: .seconds(5)) {
-            _ = footerValues.count
-            if case .failed = footer { return true }
+            _ = statusValues.count
+            if case .failed = status { return true }
             return false
         }
         #expect(
-            failed, "page 2 fails by 300; 5 s later the footer is \(String(describing: footer))")
+            failed,
+            "page 2 fails by 300; 5 s later the status line says \(String(describing: status))")
         guard failed else { return }
         scheduler.advance(to: 900)
         #expect(

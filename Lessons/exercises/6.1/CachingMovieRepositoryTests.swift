@@ -166,10 +166,10 @@ struct CachingMovieRepositoryTests {
         "Presentation/MovieLoadError+Message.swift": 0x81ce_59bc_5bbf_8a3b,
         "Presentation/PosterImages.swift": 0xc8b9_8708_7c42_d6ea,
         "Presentation/PosterLoading.swift": 0x74ae_7ee1_5ed1_873d,
-        "Presentation/SearchResultsViewController.swift": 0x4915_58e9_c045_717c,
-        "Presentation/SearchViewModel.swift": 0x1f82_1ff8_c6e6_a85e,
-        "Presentation/TrendingViewController.swift": 0xaecf_c259_e953_207b,
-        "Presentation/TrendingViewModel.swift": 0x5801_0b53_3781_0031,
+        "Presentation/SearchResultsViewController.swift": 0xd204_95b3_fcc2_ae6e,
+        "Presentation/SearchViewModel.swift": 0xd172_beb4_ea36_dd63,
+        "Presentation/TrendingViewController.swift": 0x9c8a_3940_739e_f0c7,
+        "Presentation/TrendingViewModel.swift": 0xde48_57fb_879c_f84c,
     ]
 
     @Test("the decorator is declared in Data, beside the repository it wraps")

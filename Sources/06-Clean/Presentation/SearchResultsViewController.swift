@@ -105,7 +105,7 @@ public final class SearchResultsViewController: ViewController, SearchResultsUpd
                 }
             )
             .disposed(by: disposeBag)
-        output.footer.map(Self.statusLine).drive(rx.statusLine).disposed(by: disposeBag)
+        output.status.map(Self.statusLine).drive(rx.statusLine).disposed(by: disposeBag)
         output.searchBarHint.map { $0.map(StatusLine.hint) }.drive(rx.searchBarHint)
             .disposed(by: disposeBag)
         output.isRetryEnabled.drive(rx.isRetryEnabled).disposed(by: disposeBag)
@@ -115,8 +115,8 @@ public final class SearchResultsViewController: ViewController, SearchResultsUpd
             .disposed(by: disposeBag)
     }
 
-    private static func statusLine(for footer: SearchViewModel.Footer) -> StatusLine {
-        switch footer {
+    private static func statusLine(for status: SearchViewModel.Status) -> StatusLine {
+        switch status {
         case .hint(let text): .hint(text)
         case .activity(let text): .activity(text)
         case .failed(let text): .error(text)

@@ -46,9 +46,9 @@ public final class SearchViewModel: ViewModelType {
         let loadingText: Driver<String>
         /// The message in place of empty results: a failed first page, or no match.
         let message: Driver<ListMessage?>
-        /// What the bottom line says.
-        let footer: Driver<Footer>
-        /// What the bottom line says while the search bar has the keys, when not the bar's
+        /// What the status line says.
+        let status: Driver<Status>
+        /// What the status line says while the search bar has the keys, when not the bar's
         /// own hint: `r` types into the bar, so after a failure it says the way to a retry.
         let searchBarHint: Driver<String?>
         /// Whether `r` retries: once a query has been sent (S6).
@@ -85,8 +85,8 @@ public final class SearchViewModel: ViewModelType {
         let page: Int
     }
 
-    /// What the bottom line says.
-    enum Footer: Equatable {
+    /// What the status line says.
+    enum Status: Equatable {
         case hint(String)
         /// Something under way: "Loading more…", "Searching…", or TMDB's rate limit waited
         /// out, counting down (E6).
@@ -216,7 +216,7 @@ public final class SearchViewModel: ViewModelType {
             isSearching: state.map(\.isSearching).distinctUntilChanged(),
             loadingText: state.map(\.loadingText).distinctUntilChanged(),
             message: state.map(\.message).distinctUntilChanged(),
-            footer: state.map(\.footer).distinctUntilChanged(),
+            status: state.map(\.status).distinctUntilChanged(),
             searchBarHint: state.map(\.searchBarHint).distinctUntilChanged(),
             isRetryEnabled: state.map(\.isRetryEnabled).distinctUntilChanged(),
             showsPreview: showsPreview,
@@ -326,7 +326,7 @@ extension SearchViewModel.State {
 // MARK: - Output
 
 extension SearchViewModel.State {
-    typealias Footer = SearchViewModel.Footer
+    typealias Status = SearchViewModel.Status
 
     var title: String { "Search" }
 
@@ -358,7 +358,7 @@ extension SearchViewModel.State {
             isError: false)
     }
 
-    /// What the bottom line says while the search bar has the keys, when not the bar's own
+    /// What the status line says while the search bar has the keys, when not the bar's own
     /// hint: `r` types into the bar, so after a failure it says the way to a retry (S6).
     var searchBarHint: String? {
         loadError == nil ? nil : "type to search · ↓ then r to retry · esc close"
@@ -368,7 +368,7 @@ extension SearchViewModel.State {
     /// of this screen (S6).
     var isRetryEnabled: Bool { !query.isEmpty }
 
-    var footer: Footer {
+    var status: Status {
         let hints = "↑↓ move · enter open · / edit · esc close · ? help · q quit"
         if let retryCountdown, pageRequest != nil {
             return .activity(MovieFormatter.rateLimitWait(secondsLeft: retryCountdown))
