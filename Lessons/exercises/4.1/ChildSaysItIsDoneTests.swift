@@ -37,7 +37,13 @@ struct ChildSaysItIsDoneTests {
         #expect(
             await application.waitUntilSettled(timeout: .seconds(5)),
             "the detail never settled; the screen reads: \(Self.screen(terminal))")
-        let child = try #require(coordinator.childCoordinators.first, "no child was started")
+        let child = try #require(
+            coordinator.childCoordinators.first,
+            navigationController.topViewController is MovieDetailViewController
+                ? """
+                the detail is on screen, but its child coordinator is gone already: a child \
+                finishes only once its screen has left the stack, not when it is shown
+                """ : "no child was started")
         return (child, terminal, application)
     }
 
@@ -89,7 +95,13 @@ struct ChildSaysItIsDoneTests {
         }
         #expect(calls.count == 0, "its screen is still on the stack")
         await type(.character("b"), on: terminal, application)
-        #expect(calls.count == 1, "going back finishes the flow once")
+        #expect(
+            calls.count == 1,
+            """
+            going back finishes the flow once; when the navigation controller says it showed \
+            the list, the popped detail may still be alive: look at the stack, not at the \
+            weak reference
+            """)
         await type(.character("b"), on: terminal, application)
         #expect(calls.count == 1, "a finished flow never finishes again")
     }
@@ -146,7 +158,13 @@ struct ChildSaysItIsDoneTests {
         let second = try #require(coordinator.childCoordinators.last)
         try #require(second !== first, "two details, two children")
 
-        let onFinish = try #require(first.onFinish, "the first child has no onFinish")
+        let onFinish = try #require(
+            first.onFinish,
+            """
+            the first child has no onFinish: the parent sets it on every child, and a child \
+            clears it only when it finishes; did it finish while its screen was still on the \
+            stack?
+            """)
         onFinish()
         let children = coordinator.childCoordinators
         #expect(

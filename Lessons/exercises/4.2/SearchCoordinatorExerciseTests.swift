@@ -50,7 +50,10 @@ struct SearchCoordinatorExerciseTests {
             rootViewController: navigationController, terminal: terminal,
             help: HelpContent(title: "Keys", entries: [], notes: []))
         application.start()
-        let searchCoordinator = try #require(coordinator.searchCoordinator)
+        let searchCoordinator = try #require(
+            coordinator.searchCoordinator,
+            "AppCoordinator keeps no searchCoordinator: hold it in a strong property, as it holds its children"
+        )
         let parentsShowDetail = try #require(
             searchCoordinator.showDetail, "the parent sets showDetail")
         // Listen on the search coordinator's way out, and pass the movie on as before.
@@ -78,7 +81,8 @@ struct SearchCoordinatorExerciseTests {
             forwarded == [550],
             """
             the results on screen went around the search coordinator: they must be the ones \
-            searchCoordinator.start() built, which hand the chosen movie to its showDetail
+            searchCoordinator.start() built, and their actions must call its showDetail when a \
+            movie is chosen, reading it then and not once in start()
             """)
         let detail = try #require(
             navigationController.topViewController as? MovieDetailViewController,
@@ -103,7 +107,9 @@ struct SearchCoordinatorExerciseTests {
             let navigationController = coordinator.start()
             weakApp = coordinator
             weakSearch = coordinator.searchCoordinator
-            #expect(weakSearch != nil)
+            #expect(
+                weakSearch != nil,
+                "nothing keeps the search coordinator: AppCoordinator must hold it strongly")
             _ = navigationController
         }
         #expect(weakApp == nil)
