@@ -72,16 +72,14 @@ final class TrendingViewController: ViewController {
 
     // MARK: Loading
 
-    /// Starts over from page 1 (T10); a request still in flight is cancelled and ignored (E1).
+    /// Starts over from page 1, with the rows in view until it comes (T10); a request still in
+    /// flight is cancelled and ignored (E1).
     private func reload() {
         loadTask?.cancel()
-        movieList = MovieList()
+        movieList.startOver()
         isLoading = false
         retryCountdown = nil
         loadError = nil
-        listView.reloadData()
-        listView.selectRow(0)
-        updatePreviewPoster()
         loadNextPage()
     }
 
@@ -90,7 +88,7 @@ final class TrendingViewController: ViewController {
     private func retry() {
         if loadError != nil && !movieList.isEmpty {
             loadNextPage()
-        } else if !(isLoading && movieList.isEmpty) {
+        } else if !(isLoading && movieList.nextPage == 1) {
             reload()
         }
     }
@@ -133,6 +131,11 @@ final class TrendingViewController: ViewController {
             moviePage.results, page: page, totalPages: moviePage.totalPages)
         isLoading = false
         retryCountdown = nil
+        // T10: page 1 replaces the rows, with the selection at the top.
+        if page == 1 {
+            listView.reloadData()
+            listView.selectRow(0)
+        }
         updatePreviewPoster()
         render()
         if addedMovies {
@@ -144,6 +147,11 @@ final class TrendingViewController: ViewController {
         isLoading = false
         retryCountdown = nil
         loadError = error
+        // T9, T10: a page 1 that fails says why in place of the rows it was to replace.
+        if movieList.isStartingOver {
+            movieList.removeAll()
+            updatePreviewPoster()
+        }
         render()
     }
 
@@ -243,7 +251,9 @@ final class TrendingViewController: ViewController {
         if movieList.isEmpty {
             return .hint("t today/this week · r reload · ? help · q quit")
         } else if isLoading {
-            return .activity(retryCountdown.map(MovieFormatter.rateLimitWait) ?? "Loading more…")
+            // T10: the rows of a list that starts over stay usable until page 1 replaces them.
+            let activity = movieList.isStartingOver ? "Reloading…" : "Loading more…"
+            return .activity(retryCountdown.map(MovieFormatter.rateLimitWait) ?? activity)
         } else if let loadError {
             return .error("Couldn't load more: \(loadError.message) r to retry")
         } else if movieList.isComplete {

@@ -63,7 +63,7 @@ final class TrendingViewModel {
     func retry() {
         if loadError != nil && !movieList.isEmpty {
             loadNextPage()
-        } else if !(isLoading && movieList.isEmpty) {
+        } else if !(isLoading && movieList.nextPage == 1) {
             reload()
         }
     }
@@ -93,15 +93,14 @@ final class TrendingViewModel {
 
     // MARK: Loading
 
-    /// Starts over from page 1 (T10); a request still in flight is cancelled and ignored (E1).
+    /// Starts over from page 1, with the rows in view until it comes (T10); a request still in
+    /// flight is cancelled and ignored (E1).
     private func reload() {
         loadTask?.cancel()
-        movieList = MovieList()
+        movieList.startOver()
         isLoading = false
         retryCountdown = nil
         loadError = nil
-        selectedRow = 0
-        updatePreviewPoster()
         loadNextPage()
     }
 
@@ -142,6 +141,10 @@ final class TrendingViewModel {
             moviePage.results, page: page, totalPages: moviePage.totalPages)
         isLoading = false
         retryCountdown = nil
+        // T10: page 1 replaces the rows, with the selection at the top.
+        if page == 1 {
+            selectedRow = 0
+        }
         updatePreviewPoster()
         if addedMovies {
             loadNextPageIfNeeded(showing: selectedRow)
@@ -152,6 +155,11 @@ final class TrendingViewModel {
         isLoading = false
         retryCountdown = nil
         loadError = error
+        // T9, T10: a page 1 that fails says why in place of the rows it was to replace.
+        if movieList.isStartingOver {
+            movieList.removeAll()
+            updatePreviewPoster()
+        }
     }
 
     /// E6: while TMDB's rate limit is waited out, the screen counts down; 0 is the retry.
@@ -238,7 +246,9 @@ final class TrendingViewModel {
         if movieList.isEmpty {
             return .hint("t today/this week · r reload · ? help · q quit")
         } else if isLoading {
-            return .activity(retryCountdown.map(MovieFormatter.rateLimitWait) ?? "Loading more…")
+            // T10: the rows of a list that starts over stay usable until page 1 replaces them.
+            let activity = movieList.isStartingOver ? "Reloading…" : "Loading more…"
+            return .activity(retryCountdown.map(MovieFormatter.rateLimitWait) ?? activity)
         } else if let loadError {
             return .failed("Couldn't load more: \(loadError.message) r to retry")
         } else if movieList.isComplete {

@@ -213,7 +213,7 @@ extension TrendingViewModel.State {
             // its way it does nothing, as that request is the reload; otherwise it reloads (T10).
             if loadError != nil && !movieList.isEmpty {
                 state.loadNextPage()
-            } else if !(pageRequest != nil && movieList.isEmpty) {
+            } else if !(pageRequest != nil && movieList.nextPage == 1) {
                 state.reload()
             }
         case .select(let row):
@@ -234,16 +234,19 @@ extension TrendingViewModel.State {
             state.retryCountdown = nil
             state.pageRequest = nil
             state.loadError = error
+            // T9, T10: a page 1 that fails says why in place of the rows it was to replace.
+            if movieList.isStartingOver {
+                state.movieList.removeAll()
+            }
         }
         return state
     }
 
-    /// Starts over from page 1 (T10).
+    /// Starts over from page 1, with the rows in view until it comes (T10).
     private mutating func reload() {
-        movieList.removeAll()
+        movieList.startOver()
         pageRequest = nil
         loadError = nil
-        selectedRow = 0
         loadNextPage()
     }
 
@@ -268,6 +271,10 @@ extension TrendingViewModel.State {
         let addedMovies = movieList.append(
             moviePage.results, page: page, totalPages: moviePage.totalPages)
         pageRequest = nil
+        // T10: page 1 replaces the rows, with the selection at the top.
+        if page == 1 {
+            selectedRow = 0
+        }
         if addedMovies {
             loadNextPageIfNeeded(showing: selectedRow)
         }
@@ -313,7 +320,9 @@ extension TrendingViewModel.State {
         if movieList.isEmpty {
             return .hint("t today/this week · r reload · ? help · q quit")
         } else if pageRequest != nil {
-            return .activity(retryCountdown.map(MovieFormatter.rateLimitWait) ?? "Loading more…")
+            // T10: the rows of a list that starts over stay usable until page 1 replaces them.
+            let activity = movieList.isStartingOver ? "Reloading…" : "Loading more…"
+            return .activity(retryCountdown.map(MovieFormatter.rateLimitWait) ?? activity)
         } else if let loadError {
             return .failed("Couldn't load more: \(loadError.message) r to retry")
         } else if movieList.isComplete {

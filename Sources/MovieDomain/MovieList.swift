@@ -33,6 +33,8 @@ public struct MovieList<Movie: ListedMovie>: Equatable, Sendable {
     /// Counts the changes to `movies`, `removeAll()` included, so that the rows of one list
     /// compare in O(1) however many there are (MoviePresentation's `rows`).
     public private(set) var version = 0
+    /// Whether the list waits for page 1 to replace the movies it shows (T10).
+    public private(set) var isStartingOver = false
     /// The IDs of each page's movies, a set per page: appending a page then copies none of
     /// the sets before it, even while an older copy of the list shares them (see `Movies`).
     private var shownIDs: [Set<Int>] = []
@@ -47,9 +49,23 @@ public struct MovieList<Movie: ListedMovie>: Equatable, Sendable {
         version = nextVersion
     }
 
-    /// The page to ask for next, or nil once every page is loaded (T8).
+    /// Loads the list again from page 1 (a reload, another window) while its movies stay in
+    /// view: page 1, when it comes, replaces them (T10). An empty list has nothing to keep.
+    public mutating func startOver() {
+        if movies.isEmpty {
+            removeAll()
+        } else {
+            isStartingOver = true
+        }
+    }
+
+    /// The page to ask for next, or nil once every page is loaded (T8); page 1 while the list
+    /// starts over (T10).
     public var nextPage: Int? {
-        loadedPages < availablePages ? loadedPages + 1 : nil
+        if isStartingOver {
+            return 1
+        }
+        return loadedPages < availablePages ? loadedPages + 1 : nil
     }
 
     /// Whether every page is loaded: the list is complete (T8).
@@ -70,9 +86,13 @@ public struct MovieList<Movie: ListedMovie>: Equatable, Sendable {
     public var count: Int { movies.count }
 
     /// Adds `page` of `totalPages` and says whether it added a movie. Adult titles and
-    /// movies already shown are left out, so ranks stay continuous (T7, S5).
+    /// movies already shown are left out, so ranks stay continuous (T7, S5). Page 1 of a list
+    /// that starts over takes the place of the movies it showed (T10).
     @discardableResult
     public mutating func append(_ pageMovies: [Movie], page: Int, totalPages: Int) -> Bool {
+        if isStartingOver {
+            removeAll()
+        }
         let countBefore = movies.count
         var newMovies: [Movie] = []
         // A page's worth, not the 32 that appending one at a time would grow to.
@@ -97,15 +117,15 @@ public struct MovieList<Movie: ListedMovie>: Equatable, Sendable {
 
     /// Whether the next page is wanted with `lastVisibleRow` on screen: once it is within
     /// 4 rows of the last movie (the last row is `count - 1`, so from row `count - 5` on),
-    /// and a page is left to ask for (T6, S5).
+    /// and a page is left to ask for (T6, S5). Rows that page 1 is to replace want none (T10).
     public func wantsNextPage(lastVisibleRow: Int) -> Bool {
-        !movies.isEmpty && !isComplete && lastVisibleRow >= movies.count - 5
+        !movies.isEmpty && !isStartingOver && !isComplete && lastVisibleRow >= movies.count - 5
     }
 
     /// The same movies with the same pages loaded, whatever the changes that led there.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.movies == rhs.movies && lhs.loadedPages == rhs.loadedPages
-            && lhs.availablePages == rhs.availablePages
+            && lhs.availablePages == rhs.availablePages && lhs.isStartingOver == rhs.isStartingOver
     }
 }
 

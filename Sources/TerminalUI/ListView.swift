@@ -134,7 +134,7 @@ public struct TextListCell: ListCell, Sendable, Hashable {
         }
         let count = numberOfRows
         let visible = firstVisibleRow..<min(firstVisibleRow + visibleRowCount, count)
-        let newlyVisible = visible.filter { !displayedRows.contains($0) }
+        var newlyVisible = visible.filter { !displayedRows.contains($0) }
         displayedRows = visible
         visibleCells = visibleCells.filter { visible.contains($0.key) }
         if let dataSource {
@@ -144,8 +144,16 @@ public struct TextListCell: ListCell, Sendable, Hashable {
                     visibleCell = kept
                 } else {
                     let cell = dataSource.listView(self, cellForRowAt: row)
-                    visibleCell =
-                        visibleCells[row]?.replacingCell(with: cell) ?? VisibleCell(cell: cell)
+                    if let kept = visibleCells[row], kept.shows(cell) {
+                        visibleCell = kept.replacingCell(with: cell)
+                    } else {
+                        visibleCell = VisibleCell(cell: cell)
+                        // As in UIKit, a reload that puts another cell on a row displays that
+                        // row anew; one that brings the same cell tells nothing.
+                        if visibleCells[row] != nil && !newlyVisible.contains(row) {
+                            newlyVisible.append(row)
+                        }
+                    }
                 }
                 let drawing = visibleCell.drawing(
                     width: bounds.width, isSelected: row == selectedRow)
@@ -154,7 +162,7 @@ public struct TextListCell: ListCell, Sendable, Hashable {
             }
             needsCells = false
         }
-        for row in newlyVisible {
+        for row in newlyVisible.sorted() {
             delegate?.listView(self, willDisplayRowAt: row)
         }
     }
@@ -260,12 +268,15 @@ public struct TextListCell: ListCell, Sendable, Hashable {
         self.cell = cell
     }
 
-    /// The new cell, keeping the drawing when it is equal to the old one: a reload that
-    /// changed nothing in a row draws nothing again.
+    /// Whether `newCell` is equal to the cell shown: a reload that changed nothing in a row
+    /// draws nothing again.
+    func shows(_ newCell: any ListCell) -> Bool {
+        guard let cell = cell as? any Equatable else { return false }
+        return cell.isEqual(to: newCell)
+    }
+
+    /// The new cell, equal to the old one, keeping the drawing.
     func replacingCell(with newCell: any ListCell) -> VisibleCell {
-        guard let cell = cell as? any Equatable, cell.isEqual(to: newCell) else {
-            return VisibleCell(cell: newCell)
-        }
         var kept = self
         kept.cell = newCell
         return kept

@@ -61,14 +61,18 @@ extension Acceptance {
         }
 
         @Test(
-            "E7: t then Enter in one burst opens nothing: the reloaded list is empty when Enter comes",
+            "E7 T10: t then Enter in one burst opens the selected row still in view, and back shows today's list",
             arguments: Step.all)
-        func toggleThenEnterOpensNothing(step: Step) async {
+        func toggleThenEnterOpensTheRowInView(step: Step) async {
             let app = await launchedApp(step)
+            let firstRow = app.rows[2]
             await app.paste([.character("t"), .enter])
+            #expect(app.rows[0].hasPrefix("Superman"), "opened: \(app.rows[0])")
+            #expect(app.stub.requests.filter { $0.path.hasPrefix("/3/movie/") }.count >= 1)
+            await app.press(.character("b"))
             #expect(app.rows[0].hasPrefix("Trending movies · today"))
             #expect(app.rows[0].hasSuffix("1 / 40"))
-            #expect(app.stub.requests.allSatisfy { !$0.path.hasPrefix("/3/movie/") })
+            #expect(app.rows[2] != firstRow, "today's list replaced the week's")
         }
 
         @Test(

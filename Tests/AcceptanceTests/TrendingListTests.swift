@@ -469,6 +469,67 @@ extension Acceptance {
             #expect(app.pageRequests(.week, page: 1).count == 3)
         }
 
+        @Test(
+            "T10: while page 1 of a reload is on its way the rows stay usable, the status line says Reloading…, and r asks for nothing",
+            arguments: Step.all)
+        func reloadKeepsTheRowsUntilPageOneComes(step: Step) async {
+            let gate = StubGate()
+            let stub = stub(page1: Fixtures.movies(1...20))
+            stub.respond(
+                to: "/3/trending/movie/day", query: ["page": "1"],
+                with: Fixtures.page(1, of: 1, Fixtures.movies(101...120)).held(by: gate))
+            let app = AppDriver(step, stub: stub)
+            await app.launch()
+            await app.press(.down, .down)
+
+            app.pressQuickly([.character("t")])
+            let saysReloading = await app.application.waitUntil(timeout: .seconds(5)) {
+                app.rows.last?.hasPrefix("Reloading…") == true
+            }
+            #expect(saysReloading, "the status line: \(app.rows.last ?? "")")
+            #expect(app.rows[0].contains("today"))
+            #expect(app.rows[0].hasSuffix("3 / 20"), "the selection stays on its row")
+            #expect(app.screen.contains("Movie 1 "), "the week's rows stay in view")
+            #expect(!app.screen.contains("Loading…"))
+            app.pressQuickly([.character("r"), .down])
+            let moved = await app.application.waitUntil(timeout: .seconds(5)) {
+                app.rows[0].hasSuffix("4 / 20")
+            }
+            #expect(moved, "the rows can be moved through")
+
+            gate.open()
+            await app.settle()
+            #expect(app.rows[0].hasSuffix("1 / 20"))
+            #expect(app.screen.contains("Movie 101"))
+            #expect(!app.screen.contains("Movie 1 "))
+            #expect(app.pageRequests(.day, page: 1).count == 1, "r asked for page 1 again")
+            #expect(app.pageRequests(.week, page: 2).isEmpty)
+        }
+
+        @Test(
+            "T9 T10: a reload whose page 1 fails says why in place of the rows, and r tries again",
+            arguments: Step.all)
+        func failedReloadSaysWhyInPlaceOfTheRows(step: Step) async {
+            let stub = stub(page1: Fixtures.movies(1...20))
+            stub.respond(
+                to: "/3/trending/movie/day", query: ["page": "1"],
+                withSequence: [
+                    .tmdbError(statusCode: 404, code: 34, message: "Not found."),
+                    Fixtures.page(1, of: 1, Fixtures.movies(101...120)),
+                ])
+            let app = AppDriver(step, stub: stub)
+            await app.launch()
+            await app.press(.down, .character("t"))
+
+            #expect(app.screen.contains("r to retry"))
+            #expect(!app.screen.contains("Movie 1 "), "the failure shows in place of the rows")
+            #expect(app.rows[0].contains("today"))
+            #expect(!app.rows[0].contains("/ 20"))
+            await app.press(.character("r"))
+            #expect(app.screen.contains("Movie 101"))
+            #expect(app.rows[0].hasSuffix("1 / 20"))
+        }
+
         /// The status line at 40 columns: no wider than the screen, and ending with the hints
         /// that say how to get help and how to leave.
         func expectStatusLineKeepsHelpAndQuit(

@@ -21,6 +21,7 @@ struct TrendingStateTests {
         var movieIDs: [Int]
         var loadedPages: Int
         var availablePages: Int
+        var isStartingOver: Bool
         var pageRequest: PageRequest?
         var loadError: TMDBError?
         var selectedRow: Int
@@ -30,6 +31,7 @@ struct TrendingStateTests {
             movieIDs = state.movieList.movies.map(\.id)
             loadedPages = state.movieList.loadedPages
             availablePages = state.movieList.availablePages
+            isStartingOver = state.movieList.isStartingOver
             pageRequest = state.pageRequest
             loadError = state.loadError
             selectedRow = state.selectedRow
@@ -39,7 +41,8 @@ struct TrendingStateTests {
             let request = pageRequest.map { "\($0.timeWindow) p\($0.page)" } ?? "none"
             return
                 "\(timeWindow) ids \(movieIDs.first ?? 0)…\(movieIDs.last ?? 0) (\(movieIDs.count)) "
-                + "pages \(loadedPages)/\(availablePages) request \(request) "
+                + "pages \(loadedPages)/\(availablePages)\(isStartingOver ? " starting over" : "") "
+                + "request \(request) "
                 + "error \(loadError.map(String.init(describing:)) ?? "none") row \(selectedRow)"
         }
     }
@@ -73,28 +76,68 @@ struct TrendingStateTests {
         PageRequest(timeWindow: timeWindow, page: page)
     }
 
-    @Test func reloadAsksForPageOneOfTheWindowAndForgetsTheList() {
+    /// `state` starting over: its rows and selection kept, page 1 of `timeWindow` asked for.
+    static func startingOver(_ state: State, _ timeWindow: TimeWindow = .week) -> State {
+        var next = state
+        next.timeWindow = timeWindow
+        next.movieList.startOver()
+        next.loadError = nil
+        next.pageRequest = Self.request(timeWindow, page: 1)
+        return next
+    }
+
+    @Test func reloadAsksForPageOneOfTheWindowAndKeepsTheRowsUntilItComes() {
         // T9, T10
         var failed = Self.loaded(selectedRow: 7)
         failed.loadError = .offline
         let next = failed.reduced(by: .reload)
-        #expect(
-            Snapshot(next)
-                == Snapshot(State(timeWindow: .week, pageRequest: Self.request(page: 1))))
+        #expect(Snapshot(next) == Snapshot(Self.startingOver(Self.loaded(selectedRow: 7))))
+        #expect(next.position == "8 / 20")
+        #expect(next.status == .activity("Reloading…"))
+        #expect(next.message == nil && !next.isLoadingFirstPage, "the rows stay in view")
     }
 
-    @Test func toggleWindowReloadsTheOtherWindowWithTheSelectionAtTheTop() {
+    @Test func toggleWindowReloadsTheOtherWindowWithTheRowsKeptUntilPageOneComes() {
         // T10
         let week = Self.loaded(selectedRow: 12)
         let day = week.reduced(by: .toggleTimeWindow)
-        #expect(
-            Snapshot(day)
-                == Snapshot(State(timeWindow: .day, pageRequest: Self.request(.day, page: 1)))
-        )
+        #expect(Snapshot(day) == Snapshot(Self.startingOver(week, .day)))
         let backToWeek = day.reduced(by: .toggleTimeWindow)
-        #expect(
-            Snapshot(backToWeek)
-                == Snapshot(State(timeWindow: .week, pageRequest: Self.request(page: 1))))
+        #expect(Snapshot(backToWeek) == Snapshot(Self.startingOver(week)))
+    }
+
+    @Test func pageOneOfAReloadReplacesTheRowsWithTheSelectionAtTheTop() {
+        // T10, T7: the old rows are gone, so none of them counts as shown already.
+        let day = Self.loaded(selectedRow: 12).reduced(by: .toggleTimeWindow)
+        let loaded = day.reduced(
+            by: .loaded(Self.page(1, of: 2, Self.movies(11...30)), Self.request(.day, page: 1)))
+        var expected = Self.loaded(.day, totalPages: 2)
+        expected.movieList = Self.list(Self.movies(11...30), of: 2)
+        #expect(Snapshot(loaded) == Snapshot(expected))
+        #expect(loaded.position == "1 / 20")
+    }
+
+    @Test func retryWhilePageOneOfAReloadIsOnItsWayDoesNothing() {
+        // T10: that request is the reload.
+        let reloading = Self.loaded(selectedRow: 4).reduced(by: .retry)
+        #expect(Snapshot(reloading.reduced(by: .retry)) == Snapshot(reloading))
+    }
+
+    @Test func movingNearTheEndWhileReloadingAsksForNothing() {
+        // T10, T6: rows that page 1 is to replace want no next page.
+        let reloading = Self.loaded(selectedRow: 4).reduced(by: .retry)
+        var expected = reloading
+        expected.selectedRow = 19
+        #expect(Snapshot(reloading.reduced(by: .select(row: 19))) == Snapshot(expected))
+    }
+
+    @Test func aFailedReloadSaysWhyInPlaceOfTheRows() {
+        // T9, T10
+        let reloading = Self.loaded(selectedRow: 4).reduced(by: .retry)
+        let failed = reloading.reduced(by: .failed(.offline, Self.request(page: 1)))
+        #expect(failed.movieList.isEmpty)
+        #expect(failed.message?.isError == true)
+        #expect(Snapshot(failed.reduced(by: .retry)).pageRequest == Self.request(page: 1))
     }
 
     @Test func retryAfterAFailedFirstPageAsksForPageOneAgain() {
@@ -118,10 +161,9 @@ struct TrendingStateTests {
 
     @Test func retryWithNothingFailedReloadsTheWindow() {
         // T10: `r` reloads the current window.
-        let next = Self.loaded(.day, selectedRow: 4).reduced(by: .retry)
-        #expect(
-            Snapshot(next)
-                == Snapshot(State(timeWindow: .day, pageRequest: Self.request(.day, page: 1))))
+        let loaded = Self.loaded(.day, selectedRow: 4)
+        let next = loaded.reduced(by: .retry)
+        #expect(Snapshot(next) == Snapshot(Self.startingOver(loaded, .day)))
     }
 
     @Test func selectingFarFromTheEndOnlyMovesTheSelection() {
@@ -617,7 +659,7 @@ struct TrendingViewModelTests {
             ])
 
         #expect(await harness.advance(to: 210) { harness.isLoading.events.count == 3 })
-        #expect(await harness.advance(to: 400) { harness.isLoading.events.count == 5 })
+        #expect(await harness.advance(to: 400) { harness.rows.events.count == 3 })
 
         #expect(
             harness.subtitle.events == [
@@ -625,8 +667,11 @@ struct TrendingViewModelTests {
             ])
         #expect(
             harness.rowSummaries
-                == Self.firstRows + [.next(400, "none"), .next(400, "Day 101 … Day 120 (20)")])
+                == Self.firstRows + [.next(400, "Day 101 … Day 120 (20)")])
         #expect(harness.selectedRow.events == [.next(200, 0), .next(300, 3), .next(400, 0)])
+        #expect(
+            harness.isLoading.events == [.next(200, false), .next(210, true), .next(210, false)],
+            "the week's rows stay in view until the day page replaces them")
         #expect(
             service.calls == [
                 .trendingMovies(timeWindow: .week, page: 1),
@@ -684,18 +729,18 @@ struct TrendingViewModelTests {
         #expect(await harness.advance(to: 210) { harness.rows.events.count == 2 })
         #expect(await harness.advance(to: 300) { harness.status.events.count == 3 })
         #expect(await gate.waitForWaiters(1))
-        #expect(await harness.advance(to: 400) { harness.rows.events.count == 4 })
+        #expect(await harness.advance(to: 400) { harness.rows.events.count == 3 })
         #expect(await gate.waitForCancellations(1), "the switch did not cancel page 2")
         harness.scheduler.advance(to: 500)
         #expect(await service.waitForAnswer(to: .trendingMovies(timeWindow: .week, page: 2)))
-        #expect(await harness.advance(to: 600) { harness.position.events.count == 6 })
+        #expect(await harness.advance(to: 600) { harness.position.events.count == 5 })
 
         #expect(
             harness.rowSummaries
-                == Self.firstRows + [.next(400, "none"), .next(400, "Day 101 … Day 120 (20)")])
+                == Self.firstRows + [.next(400, "Day 101 … Day 120 (20)")])
         #expect(
             harness.position.events == [
-                .next(200, ""), .next(210, "1 / 20"), .next(300, "20 / 20"), .next(400, ""),
+                .next(200, ""), .next(210, "1 / 20"), .next(300, "20 / 20"),
                 .next(400, "1 / 20"), .next(600, "4 / 20"),
             ])
         #expect(
@@ -706,11 +751,53 @@ struct TrendingViewModelTests {
             ])
     }
 
+    @Test func theRowsStayInViewWhilePageOneOfTheOtherWindowIsHeld() async {
+        // T10: the day page is held from the switch at 400 until 500. Meanwhile the week's
+        // rows stay and can be moved through, the status line says "Reloading…", and neither
+        // a move near the end nor `r` asks for anything; then the day page replaces them.
+        let gate = Gate()
+        answerPage(1, of: 2, Sample.movies(1...20))
+        answerPage(1, of: 1, Sample.movies(101...120, prefix: "Day"), timeWindow: .day, gate: gate)
+        let harness = Harness(
+            service: service,
+            inputs: [
+                .next(210, .viewDidLoad), .next(300, .select(3)), .next(400, .toggleTimeWindow),
+                .next(450, .select(19)), .next(460, .retry), .next(600, .select(1)),
+            ])
+        harness.open(gate, at: 500)
+
+        #expect(await harness.advance(to: 210) { harness.rows.events.count == 2 })
+        #expect(await harness.advance(to: 400) { harness.status.events.count == 3 })
+        #expect(await gate.waitForWaiters(1))
+        harness.scheduler.advance(to: 460)
+        #expect(await harness.advance(to: 500) { harness.rows.events.count == 3 })
+        #expect(await harness.advance(to: 600) { harness.position.events.count == 6 })
+
+        #expect(harness.rowSummaries == Self.firstRows + [.next(500, "Day 101 … Day 120 (20)")])
+        #expect(
+            harness.position.events == [
+                .next(200, ""), .next(210, "1 / 20"), .next(300, "4 / 20"),
+                .next(450, "20 / 20"), .next(500, "1 / 20"), .next(600, "2 / 20"),
+            ])
+        #expect(
+            harness.statusSummaries == [
+                .next(200, "hint"), .next(210, "hint"), .next(400, "Reloading…"),
+                .next(500, "All 20 movies"),
+            ])
+        #expect(
+            harness.isLoading.events == [.next(200, false), .next(210, true), .next(210, false)])
+        #expect(
+            service.calls == [
+                .trendingMovies(timeWindow: .week, page: 1),
+                .trendingMovies(timeWindow: .day, page: 1),
+            ])
+    }
+
     // MARK: Enter (T11, E7)
 
     @Test func enterOpensTheRowOfTheListAsItIsWhenEnterArrives() async {
-        // T11, E7: Enter right after `t` finds no row (the list is reloading) and opens
-        // nothing, whatever the screen last drew; after the day page, row 0 is Day 101.
+        // T11, E7, T10: Enter right after `t` opens the row in view, the week's, as the rows
+        // stay until the day page replaces them; after it, row 0 is Day 101 and row 20 none.
         answerPage(1, Sample.movies(1...20))
         answerPage(1, Sample.movies(101...120, prefix: "Day"), timeWindow: .day)
         let harness = Harness(
@@ -722,13 +809,16 @@ struct TrendingViewModelTests {
             ])
 
         #expect(await harness.advance(to: 210) { harness.rows.events.count == 2 })
-        #expect(await harness.advance(to: 400) { harness.rows.events.count == 4 })
+        #expect(await harness.advance(to: 400) { harness.rows.events.count == 3 })
         harness.scheduler.advance(to: 600)
 
-        #expect(harness.openedTitles == [.next(300, "Movie 3"), .next(500, "Day 101")])
+        #expect(
+            harness.openedTitles == [
+                .next(300, "Movie 3"), .next(400, "Movie 3"), .next(500, "Day 101"),
+            ])
         #expect(
             harness.rowSummaries
-                == Self.firstRows + [.next(400, "none"), .next(400, "Day 101 … Day 120 (20)")])
+                == Self.firstRows + [.next(400, "Day 101 … Day 120 (20)")])
     }
 
     /// The inputs' times: all at 300 (a paste), or one every 10 ms (slow typing).
@@ -751,17 +841,15 @@ struct TrendingViewModelTests {
                 + zip(times, keys).map { time, key in .next(time, key) })
 
         #expect(await harness.advance(to: 210) { harness.rows.events.count == 2 })
-        #expect(await harness.advance(to: 400) { harness.rows.events.count == 4 })
+        #expect(await harness.advance(to: 400) { harness.rows.events.count == 3 })
 
         #expect(
             harness.position.events.dropFirst(2).map(\.value) == [
-                .next("2 / 20"), .next("3 / 20"), .next(""), .next("1 / 20"),
+                .next("2 / 20"), .next("3 / 20"), .next("2 / 20"), .next("1 / 20"),
             ])
         #expect(
-            harness.rowSummaries.dropFirst(2).map(\.value) == [
-                .next("none"), .next("Day 101 … Day 120 (20)"),
-            ])
-        #expect(harness.openedTitles.map(\.value) == [.next("Movie 3")])
+            harness.rowSummaries.dropFirst(2).map(\.value) == [.next("Day 101 … Day 120 (20)")])
+        #expect(harness.openedTitles.map(\.value) == [.next("Movie 3"), .next("Movie 1")])
         #expect(
             service.calls == [
                 .trendingMovies(timeWindow: .week, page: 1),

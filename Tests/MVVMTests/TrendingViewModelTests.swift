@@ -370,32 +370,59 @@ struct TrendingViewModelTests {
         #expect(stub.pageRequests(.day, page: 1).count == 1)
     }
 
-    @Test func toggleReloadsFromPageOneWithTheSelectionAtTheTop() async {
-        // T10
+    @Test func toggleKeepsTheRowsUntilPageOneReplacesThemWithTheSelectionAtTheTop() async {
+        // T10: the day page is held; meanwhile the week's rows stay, and `r` asks for nothing.
+        let gate = StubGate()
+        stub.respond(
+            to: "/3/trending/movie/day", query: ["page": "1"],
+            with: Fixtures.page(1, of: 3, Fixtures.movies(101...120, prefix: "Day")).held(by: gate))
         let viewModel = await loadedViewModel()
         viewModel.selectionDidMove(to: 10)
 
         viewModel.toggleTimeWindow()
+        #expect(await stub.waitUntil { $0.pageRequests(.day, page: 1).count == 1 })
+        viewModel.retry()
 
+        #expect(viewModel.subtitle == "today · TMDB")
+        #expect(viewModel.selectedRow == 10)
+        #expect(viewModel.rowCount == 20 && viewModel.row(at: 0).title == "Movie 1")
+        #expect(viewModel.position == "11 / 20")
+        #expect(viewModel.status == .activity("Reloading…"))
+        #expect(!viewModel.isLoadingFirstPage && viewModel.message == nil)
+        gate.open()
+        #expect(await waitUntil { viewModel.row(at: 0).title == "Day 101" })
         #expect(viewModel.selectedRow == 0)
-        #expect(viewModel.rowCount == 0)
-        #expect(viewModel.isLoadingFirstPage)
-        #expect(await waitUntil { viewModel.rowCount > 0 })
+        #expect(viewModel.position == "1 / 20")
         #expect(stub.pageRequests(.day, page: 1).count == 1)
         viewModel.toggleTimeWindow()
         #expect(viewModel.subtitle == "this week · TMDB")
     }
 
     @Test func retryWithoutAnErrorReloadsTheCurrentWindow() async {
-        // T10: `r` reloads the current window.
+        // T10: `r` reloads the current window; page 1 replaces the rows and the selection.
         let viewModel = await loadedViewModel()
         viewModel.selectionDidMove(to: 5)
 
         viewModel.retry()
 
-        #expect(viewModel.selectedRow == 0)
-        #expect(await waitUntil { viewModel.rowCount == 20 })
+        #expect(viewModel.status == .activity("Reloading…"))
+        #expect(await waitUntil { viewModel.selectedRow == 0 })
+        #expect(viewModel.rowCount == 20)
         #expect(stub.pageRequests(.week, page: 1).count == 2)
         #expect(stub.pageRequests(.day, page: 1).isEmpty)
+    }
+
+    @Test func aReloadWhosePageOneFailsSaysWhyInPlaceOfTheRows() async {
+        // T9, T10
+        let viewModel = await loadedViewModel()
+        stub.respond(
+            to: "/3/trending/movie/week", query: ["page": "1"],
+            with: .tmdbError(statusCode: 500, code: 11, message: "Internal error."))
+
+        viewModel.retry()
+
+        #expect(await waitUntil { viewModel.message?.isError == true })
+        #expect(viewModel.rowCount == 0)
+        #expect(viewModel.position == "")
     }
 }

@@ -50,6 +50,23 @@ import Testing
     }
 
     @Test(
+        "as in UIKit, a reload that brings other cells displays their rows anew; one that brings the same cells tells nothing"
+    )
+    func aReloadWithOtherCellsDisplaysTheirRowsAnew() async {
+        let root = ListViewController(rowCount: 100)
+        let (application, _) = await makeApplication(root: root)
+        root.source.resetCounts()
+        root.listView.reloadData()
+        #expect(await application.waitUntilSettled())
+        #expect(root.source.displayedRows.isEmpty, "the same cells: nothing displayed anew")
+
+        root.source.label = "Item"
+        root.listView.reloadData()
+        #expect(await application.waitUntilSettled())
+        #expect(root.source.displayedRows == Array(0..<root.listView.visibleRowCount))
+    }
+
+    @Test(
         "a row drawn once and copied is the row drawn in place, over wide characters too",
         arguments: [-1, 0, 1, 3])
     func aCopiedRowIsTheRowDrawnInPlace(x: Int) {

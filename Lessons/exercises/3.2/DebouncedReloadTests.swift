@@ -20,7 +20,7 @@ import ViewModelKitTesting
 struct DebouncedReloadTests {
     let stub = HTTPStub()
     let scheduler = TestScheduler()
-    /// How many values `isLoading` has sent, to wait on while a page is on its way.
+    /// How many values `isLoadingPageOne` has sent, to wait on while a page is on its way.
     let loadingValues = Tally()
     let disposeBag = DisposeBag()
 
@@ -32,7 +32,9 @@ struct DebouncedReloadTests {
     }
 
     /// The view model with its first page loaded at 210 and `R` typed at each of `keyTimes`;
-    /// returns the times at which `isLoading` became true, once `values` values have come.
+    /// returns the times at which page 1 was on its way, once `values` values have come:
+    /// the first page, shown as loading, or a reload, whose rows stay while the status line
+    /// says "Reloading…" (T10).
     private func loadingTimes(
         keyTimes: [TestTime], runningTo end: TestTime, values: Int
     ) async -> [TestTime] {
@@ -51,7 +53,10 @@ struct DebouncedReloadTests {
                 hasRoomForPreview: .just(false)))
         var times: [TestTime] = []
         var seen: [String] = []
-        output.isLoading
+        let isLoadingPageOne = Driver.combineLatest(output.isLoading, output.status) {
+            isLoading, status in isLoading || status == .activity("Reloading…")
+        }.distinctUntilChanged()
+        isLoadingPageOne
             .drive(onNext: { [scheduler, loadingValues] isLoading in
                 if isLoading { times.append(scheduler.clock) }
                 seen.append("\(isLoading ? "loading" : "not loading") at \(scheduler.clock)")
@@ -62,11 +67,11 @@ struct DebouncedReloadTests {
         scheduler.advance(to: 210)
         #expect(
             await loadingValues.wait(until: 3, timeout: .seconds(5)),
-            "isLoading false, true, false by 210 (the first page); 5 s later: \(arrived)")
+            "not loading, loading, not loading by 210 (the first page); 5 s later: \(arrived)")
         scheduler.advance(to: end)
         #expect(
             await loadingValues.wait(until: values, timeout: .seconds(5)),
-            "\(values) values of isLoading by \(end); 5 s later: \(arrived)")
+            "\(values) values of loading and not loading by \(end); 5 s later: \(arrived)")
         return times
     }
 

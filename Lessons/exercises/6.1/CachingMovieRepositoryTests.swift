@@ -169,7 +169,7 @@ struct CachingMovieRepositoryTests {
         "Presentation/SearchResultsViewController.swift": 0xd204_95b3_fcc2_ae6e,
         "Presentation/SearchViewModel.swift": 0xd172_beb4_ea36_dd63,
         "Presentation/TrendingViewController.swift": 0x9c8a_3940_739e_f0c7,
-        "Presentation/TrendingViewModel.swift": 0xde48_57fb_879c_f84c,
+        "Presentation/TrendingViewModel.swift": 0x6a97_3d3e_71a8_414b,
     ]
 
     @Test("the decorator is declared in Data, beside the repository it wraps")
