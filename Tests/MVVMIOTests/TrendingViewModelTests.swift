@@ -119,9 +119,12 @@ struct TrendingStateTests {
     }
 
     @Test func retryWhilePageOneOfAReloadIsOnItsWayDoesNothing() {
-        // T10: that request is the reload.
+        // T10, E6: that request is the reload, and its wait for TMDB's rate limit goes on.
         let reloading = Self.loaded(selectedRow: 4).reduced(by: .retry)
-        #expect(Snapshot(reloading.reduced(by: .retry)) == Snapshot(reloading))
+            .reduced(by: .waiting(secondsLeft: 2, Self.request(page: 1)))
+        let next = reloading.reduced(by: .retry)
+        #expect(Snapshot(next) == Snapshot(reloading))
+        #expect(next.retryCountdown == 2)
     }
 
     @Test func movingNearTheEndWhileReloadingAsksForNothing() {
