@@ -63,6 +63,9 @@ public struct TextListCell: ListCell, Sendable, Hashable {
     private var rowCount: Int?
     /// Rows shown by the last draw, so that `willDisplay` is told only about new ones.
     private var displayedRows = 0..<0
+    /// The number of rows at the last draw: a reload that changes it displays anew every row
+    /// on screen.
+    private var displayedRowCount = 0
     /// The cells of the rows on screen. As in UIKit, a row's cell is asked for when the row
     /// comes into view and again after `reloadData()`, not on every frame. Each cell's drawing
     /// is kept until its row is selected or deselected or a reload brings a different cell,
@@ -134,8 +137,13 @@ public struct TextListCell: ListCell, Sendable, Hashable {
         }
         let count = numberOfRows
         let visible = firstVisibleRow..<min(firstVisibleRow + visibleRowCount, count)
-        var newlyVisible = visible.filter { !displayedRows.contains($0) }
+        // As in UIKit, a reload displays the rows on screen anew when it changed the rows: their
+        // number here, or a row's cell below. A reload that changed nothing tells nothing.
+        let rowCountChanged = needsCells && count != displayedRowCount
+        var newlyVisible =
+            rowCountChanged ? Array(visible) : visible.filter { !displayedRows.contains($0) }
         displayedRows = visible
+        displayedRowCount = count
         visibleCells = visibleCells.filter { visible.contains($0.key) }
         if let dataSource {
             for row in visible {
@@ -148,8 +156,6 @@ public struct TextListCell: ListCell, Sendable, Hashable {
                         visibleCell = kept.replacingCell(with: cell)
                     } else {
                         visibleCell = VisibleCell(cell: cell)
-                        // As in UIKit, a reload that puts another cell on a row displays that
-                        // row anew; one that brings the same cell tells nothing.
                         if visibleCells[row] != nil && !newlyVisible.contains(row) {
                             newlyVisible.append(row)
                         }

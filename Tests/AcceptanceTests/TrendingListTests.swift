@@ -507,6 +507,25 @@ extension Acceptance {
         }
 
         @Test(
+            "T10 T6: after r, page 1 that brings the same movies is followed until the rows fill the screen again",
+            arguments: Step.all)
+        func reloadedPageOneIsFollowedUntilTheScreenIsFull(step: Step) async {
+            let stub = stub(page1: Fixtures.movies(1...20), totalPages: 3)
+            stub.respond(
+                to: "/3/trending/movie/week", query: ["page": "2"],
+                with: Fixtures.page(2, of: 3, Fixtures.movies(21...40)))
+            let app = AppDriver(step, stub: stub)
+            await app.launch()
+            #expect(app.rows[0].hasSuffix("1 / 40"), "pages 1 and 2 fill the screen (T6)")
+
+            await app.press(.character("r"))
+
+            #expect(app.rows[0].hasSuffix("1 / 40"), "the reloaded list: \(app.rows[0])")
+            #expect(app.pageRequests(page: 1).count == 2)
+            #expect(app.pageRequests(page: 2).count == 2)
+        }
+
+        @Test(
             "T9 T10: a reload whose page 1 fails says why in place of the rows, and r tries again",
             arguments: Step.all)
         func failedReloadSaysWhyInPlaceOfTheRows(step: Step) async {

@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test(
-        "as in UIKit, a reload that brings other cells displays their rows anew; one that brings the same cells tells nothing"
+        "as in UIKit, a reload that changes the rows (their cells or their number) displays the rows on screen anew; one that changes nothing tells nothing"
     )
     func aReloadWithOtherCellsDisplaysTheirRowsAnew() async {
         let root = ListViewController(rowCount: 100)
@@ -64,6 +64,14 @@ import Testing
         root.listView.reloadData()
         #expect(await application.waitUntilSettled())
         #expect(root.source.displayedRows == Array(0..<root.listView.visibleRowCount))
+
+        root.source.resetCounts()
+        root.source.rowCount = 10
+        root.listView.reloadData()
+        #expect(await application.waitUntilSettled())
+        #expect(
+            root.source.displayedRows == Array(0..<10),
+            "the same cells, but fewer rows: the rows on screen are displayed anew")
     }
 
     @Test(
