@@ -133,7 +133,6 @@ final class TrendingViewController: ViewController {
         retryCountdown = nil
         // T10: page 1 replaces the rows, with the selection at the top.
         if page == 1 {
-            listView.reloadData()
             listView.selectRow(0)
         }
         updatePreviewPoster()

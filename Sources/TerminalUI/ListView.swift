@@ -61,7 +61,8 @@ public struct TextListCell: ListCell, Sendable, Hashable {
     public private(set) var visibleRowCount = 0
     /// The count read at the last `reloadData()`; read on demand before the first.
     private var rowCount: Int?
-    /// Rows shown by the last draw, so that `willDisplay` is told only about new ones.
+    /// Rows shown by the last draw, so that `willDisplay` is told only about new ones (or
+    /// ones a reload changed).
     private var displayedRows = 0..<0
     /// The number of rows at the last draw: a reload that changes it displays anew every row
     /// on screen.
