@@ -193,7 +193,9 @@ let package = Package(
         .testTarget(
             name: "ImagePipelineTests",
             dependencies: ["ImagePipeline", "JPEGDecoding", "TMDB", "TMDBTestSupport"]),
-        .testTarget(name: "TMDBTests", dependencies: ["MovieDomain", "TMDB", "TMDBTestSupport"]),
+        .testTarget(
+            name: "TMDBTests",
+            dependencies: ["MovieDomain", "MoviePresentation", "TMDB", "TMDBTestSupport"]),
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "PseudoTerminal", "StepTestSupport"]),
@@ -235,7 +237,9 @@ let package = Package(
             dependencies: ["CleanDomain", "MovieDomain", "StepTestSupport"]),
         .testTarget(
             name: "CleanDataTests",
-            dependencies: ["CleanData", "CleanDomain", "TMDB", "TMDBTestSupport"]),
+            dependencies: [
+                "CleanData", "CleanDomain", "MovieDomain", "TMDB", "TMDBTestSupport",
+            ]),
         .testTarget(
             name: "CleanPresentationTests",
             dependencies: [

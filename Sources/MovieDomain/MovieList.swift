@@ -174,9 +174,3 @@ extension MovieList {
         }
     }
 }
-
-/// A failure that can say what went wrong in one sentence. The rules ask only for the
-/// sentence; who writes it is the networking module's business, or step 06's Presentation's.
-public protocol LoadFailure: Error {
-    var message: String { get }
-}

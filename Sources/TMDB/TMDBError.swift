@@ -5,17 +5,18 @@ import MovieDomain
     import FoundationNetworking
 #endif
 
-/// Every way a TMDB call can fail, in the words a screen shows (T9).
+/// Every way a TMDB call can fail. The words a screen shows are not here: `reason` tells the
+/// failure in the app's terms, and MoviePresentation words it (T9).
 ///
 /// No case carries a URL, a header or a credential, so printing an error can never leak the
 /// API key (L8): a server is named by its host and port alone; texts that come from outside
 /// (TMDB's `status_message`, decoding details, the host) are redacted and flattened to one
 /// line before they get here.
-public enum TMDBError: LoadFailure, Sendable, Equatable, CustomStringConvertible {
+public enum TMDBError: LoadFailure, Sendable, Equatable {
     /// The system says there is no network at all (not connected, roaming off).
     case offline
     /// No connection to `server` ("127.0.0.1:8080") could be made. Refused or no route: Linux
-    /// reports both the same way, so the message claims neither (T9).
+    /// reports both the same way, so the case claims neither (T9).
     case cannotConnect(server: String)
     /// The name of `server` could not be looked up (DNS).
     case serverNotFound(server: String)
@@ -47,67 +48,28 @@ public enum TMDBError: LoadFailure, Sendable, Equatable, CustomStringConvertible
     /// The caller stopped waiting (the task was cancelled); screens ignore this one.
     case cancelled
 
-    /// One line in plain words for the screens, e.g. "TMDB rejected the API key in TMDB_API_KEY."
-    public var message: String {
+    /// The failure in the app's terms, which the screens word (T9); nil for `cancelled`.
+    public var reason: LoadFailureReason? {
         switch self {
-        case .offline:
-            return "Can't reach TMDB: you seem to be offline."
-        case .cannotConnect(let server):
-            return "Couldn't connect to \(server)."
-        case .serverNotFound(let server):
-            return "Couldn't look up \(server)."
-        case .secureConnectionFailed(let server):
-            return "Couldn't make a secure connection to \(server)."
-        case .unreachable(let server):
-            return "Couldn't reach \(server)."
-        case .connectionLost:
-            return "Lost the connection to TMDB before its answer was complete."
-        case .timedOut:
-            return "TMDB took too long to answer."
-        case .credentialRejected(let variable?):
-            let kind = variable == "TMDB_ACCESS_TOKEN" ? "access token" : "API key"
-            return "TMDB rejected the \(kind) in \(variable)."
-        case .credentialRejected(nil):
-            return "TMDB rejected the request: set TMDB_ACCESS_TOKEN or TMDB_API_KEY."
-        case .notFound:
-            return "TMDB has no such movie or page."
-        case .rateLimited(let seconds?) where seconds >= 60:
-            return "TMDB is limiting requests; try again in \(Self.waitText(seconds: seconds))."
-        case .rateLimited(let seconds?) where seconds > 0:
-            // The message stays on screen without counting down: a wait in seconds is said as
-            // what TMDB asked, which stays true, and not as a time from now, which would not.
-            return "TMDB is limiting requests (it asked for \(seconds) s); try again shortly."
-        case .rateLimited:
-            return "TMDB is limiting requests; try again shortly."
-        case .serverError(let status):
-            return "TMDB had a server error (HTTP \(status))."
+        case .offline: .offline
+        case .cannotConnect(let server): .cannotConnect(server: server)
+        case .serverNotFound(let server): .serverNotFound(server: server)
+        case .secureConnectionFailed(let server): .secureConnectionFailed(server: server)
+        case .unreachable(let server): .unreachable(server: server)
+        case .connectionLost: .connectionLost
+        case .timedOut: .timedOut
+        case .credentialRejected(let variable): .credentialRejected(variable: variable)
+        case .notFound: .notFound
+        case .rateLimited(let retryAfter): .rateLimited(retryAfter: retryAfter)
+        case .serverError(let status): .serverError(status: status)
         case .requestRejected(let status, let message):
-            return message.isEmpty
-                ? "TMDB refused the request (HTTP \(status))."
-                : "TMDB refused the request (HTTP \(status)): \(message)"
-        case .unreadableResponse(let detail):
-            return "TMDB's answer could not be read: \(detail)"
-        case .redirectRefused(let origin):
-            return
-                "Refused a redirect to another server (\(origin)): the credential goes only to the configured host."
-        case .tooManyRedirects(let server):
-            return "\(server) redirected the request too many times."
-        case .cancelled:
-            return "The request was cancelled."
+            .requestRejected(status: status, message: message)
+        case .unreadableResponse(let detail): .unreadableResponse(detail: detail)
+        case .redirectRefused(let origin): .redirectRefused(origin: origin)
+        case .tooManyRedirects(let server): .tooManyRedirects(server: server)
+        case .cancelled: nil
         }
     }
-
-    /// "7 s", "2 min", "1 h": a wait in the largest unit that fits, rounded up (E6).
-    static func waitText(seconds: Int) -> String {
-        func roundedUp(_ value: Int, by unit: Int) -> Int {
-            value / unit + (value % unit == 0 ? 0 : 1)
-        }
-        if seconds < 60 { return "\(max(seconds, 0)) s" }
-        if seconds < 3600 { return "\(roundedUp(seconds, by: 60)) min" }
-        return "\(roundedUp(seconds, by: 3600)) h"
-    }
-
-    public var description: String { message }
 }
 
 extension TMDBError {

@@ -1,6 +1,7 @@
 import CleanData
 import CleanDomain
 import Foundation
+import MovieDomain
 import TMDB
 import TMDBTestSupport
 import Testing
@@ -110,31 +111,25 @@ import Testing
         #expect(try await repository.trailer(forMovieID: 12) == nil)
     }
 
-    /// TMDB's failures, each with the sentence TMDB's error gives it.
-    static let failures: [(response: StubResponse, message: String)] = [
-        (
-            .tmdbError(statusCode: 404, code: 34, message: "Not found"),
-            "TMDB has no such movie or page."
-        ),
-        (.failure(.timedOut), "TMDB took too long to answer."),
+    /// TMDB's failures, each with the reason TMDB's error gives it.
+    static let failures: [(response: StubResponse, reason: LoadFailureReason)] = [
+        (.tmdbError(statusCode: 404, code: 34, message: "Not found"), .notFound),
+        (.failure(.timedOut), .timedOut),
         (
             .json("<html>", statusCode: 200),
-            "TMDB's answer could not be read: the server sent an HTML page, not JSON."
+            .unreadableResponse(detail: "the server sent an HTML page, not JSON.")
         ),
-        (
-            .tmdbError(statusCode: 503, code: 9, message: "Down"),
-            "TMDB had a server error (HTTP 503)."
-        ),
+        (.tmdbError(statusCode: 503, code: 9, message: "Down"), .serverError(status: 503)),
     ]
 
     @Test(
-        "T9, D4: TMDB's failures reach the domain as its error, with the sentence for the user",
+        "T9, D4: TMDB's failures reach the domain as its error, with their reason and no TMDB",
         arguments: 0..<failures.count)
     func failuresAreWrappedInTheDomainsError(index: Int) async {
         let failure = Self.failures[index]
         stub.respond(to: "/3/movie/11", with: failure.response)
 
-        await #expect(throws: MovieLoadError.failed(message: failure.message)) {
+        await #expect(throws: MovieLoadError.failed(failure.reason)) {
             try await repository.movieDetail(id: 11, onRateLimitWait: { _ in })
         }
     }

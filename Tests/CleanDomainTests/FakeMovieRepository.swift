@@ -27,7 +27,7 @@ final class FakeMovieRepository: MovieRepository {
 
     private struct Script {
         var pages: [Call: Result<MoviePage, MovieLoadError>] = [:]
-        var detail: Result<MovieDetail, MovieLoadError> = .failure(.failed(message: "no detail"))
+        var detail: Result<MovieDetail, MovieLoadError> = .failure(.unscripted)
         var trailer: Result<Trailer?, MovieLoadError> = .success(nil)
         var holds: [Call: Hold] = [:]
         var rateLimitWaits: [Int] = []
@@ -67,7 +67,7 @@ final class FakeMovieRepository: MovieRepository {
     ) async throws(MovieLoadError) -> MoviePage {
         let call = Call.trendingMovies(timeWindow: timeWindow, page: page)
         try await begin(call, onRateLimitWait: onRateLimitWait)
-        return try script.withLock { $0.pages[call] ?? .failure(.failed(message: "unscripted")) }
+        return try script.withLock { $0.pages[call] ?? .failure(.unscripted) }
             .get()
     }
 
@@ -76,7 +76,7 @@ final class FakeMovieRepository: MovieRepository {
     {
         let call = Call.searchMovies(query: query, page: page)
         try await begin(call, onRateLimitWait: onRateLimitWait)
-        return try script.withLock { $0.pages[call] ?? .failure(.failed(message: "unscripted")) }
+        return try script.withLock { $0.pages[call] ?? .failure(.unscripted) }
             .get()
     }
 
@@ -107,7 +107,8 @@ final class FakeMovieRepository: MovieRepository {
         case .untilStarted(let other):
             // A deadline that only ends a wait that would otherwise never end.
             guard await started.wait(timeout: .seconds(5), until: { $0.contains(other) }) else {
-                throw .failed(message: "\(other) never started while \(call) was waiting")
+                throw .failed(
+                    .unreadableResponse(detail: "\(other) never started while \(call) was waiting"))
             }
         case .untilCancelled:
             let never = AsyncStream<Void> { _ in }
@@ -116,4 +117,10 @@ final class FakeMovieRepository: MovieRepository {
             throw .cancelled
         }
     }
+}
+
+extension MovieLoadError {
+    /// What the fake answers when a test scripted no answer for a call.
+    fileprivate static let unscripted = MovieLoadError.failed(
+        .unreadableResponse(detail: "no answer was scripted for this call"))
 }

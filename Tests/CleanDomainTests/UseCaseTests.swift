@@ -31,7 +31,7 @@ import Testing
     @Test("D3: a trailer that cannot be loaded leaves the detail without its link, nothing else")
     func aFailedTrailerOnlyLosesTheLink() async throws {
         repository.answerDetail(with: .success(Self.detail))
-        repository.answerTrailer(with: .failure(.failed(message: "TMDB had a server error.")))
+        repository.answerTrailer(with: .failure(.failed(.serverError(status: 503))))
         let useCase = FetchMovieDetailUseCase(repository: repository)
 
         let detail = try await useCase.execute(movieID: 7)
@@ -42,7 +42,7 @@ import Testing
 
     @Test("D4: a detail that cannot be loaded fails the call with the repository's error")
     func aFailedDetailFailsTheCall() async {
-        let failure = MovieLoadError.failed(message: "TMDB has no such movie or page.")
+        let failure = MovieLoadError.failed(.notFound)
         repository.answerDetail(with: .failure(failure))
         repository.answerTrailer(with: .success(Self.trailer))
         let useCase = FetchMovieDetailUseCase(repository: repository)
@@ -132,7 +132,7 @@ import Testing
         let page = MoviePage(
             movies: [Movie(id: 2, title: "Two"), Movie(id: 5, title: "Adult", isAdult: true)],
             totalPages: 2)
-        let failure = MovieLoadError.failed(message: "TMDB took too long to answer.")
+        let failure = MovieLoadError.failed(.timedOut)
         repository.answer(.searchMovies(query: "two", page: 1), with: .success(page))
         repository.answer(.searchMovies(query: "two", page: 2), with: .failure(failure))
         let useCase = SearchMoviesUseCase(repository: repository)

@@ -24,13 +24,13 @@ struct MovieDetailViewModelTests {
         func trendingMovies(
             timeWindow: TimeWindow, page: Int, onRateLimitWait: RateLimitWaitHandler
         ) async throws(MovieLoadError) -> MoviePage {
-            throw .failed(message: "not asked for")
+            throw .failed(.unreadableResponse(detail: "not asked for"))
         }
 
         func searchMovies(query: String, page: Int, onRateLimitWait: RateLimitWaitHandler)
             async throws(MovieLoadError) -> MoviePage
         {
-            throw .failed(message: "not asked for")
+            throw .failed(.unreadableResponse(detail: "not asked for"))
         }
 
         func movieDetail(id: Int, onRateLimitWait: RateLimitWaitHandler)
@@ -130,13 +130,13 @@ struct MovieDetailViewModelTests {
         #expect(Set(repository.calls.entries) == ["detail 7", "trailer 7"])
     }
 
-    @Test("D4: a failed detail shows the domain error's sentence")
+    @Test("D4, T9: a failed detail shows the sentence for the domain error's reason")
     func aFailureShowsTheDomainErrorsMessage() async {
-        let repository = Repository(detail: .failure(.failed(message: "TMDB took too long.")))
+        let repository = Repository(detail: .failure(.failed(.timedOut)))
 
         let shown = Shown(repository)
 
-        #expect(await shown.errors.wait { $0.last == "TMDB took too long." })
+        #expect(await shown.errors.wait { $0.last == "TMDB took too long to answer." })
         #expect(shown.details.entries.allSatisfy { $0 == nil })
     }
 

@@ -100,27 +100,40 @@ struct PackageGraph {
         for module in modules.sorted() {
             let folder = try #require(graph.folders[module])
             for name in packageRepository.files(under: folder) where name.hasSuffix(".swift") {
-                let path = folder + "/" + name
-                let source = SwiftSource(try #require(packageRepository.text(at: path)))
+                try expectNoScreenText(in: folder + "/" + name)
                 filesRead += 1
-                for literal in source.literals where literal.text.contains(where: \.isLetter) {
-                    let line = source.line(at: literal.start)
-                    let lineStart = source.code[..<literal.start].lastIndex(of: UInt8(ascii: "\n"))
-                    let before = source.code(
-                        in: (lineStart.map { $0 + 1 } ?? 0)..<literal.start)
-                    let toTheDeveloper = ["precondition(", "assert(", "fatalError("].contains {
-                        before.contains($0)
-                    }
-                    #expect(
-                        toTheDeveloper,
-                        """
-                        \(path):\(line) says "\(literal.text)": the screen's words belong \
-                        in MoviePresentation or step 06's Presentation, not in what Domain reaches
-                        """)
-                }
             }
         }
         #expect(filesRead >= 10, "Domain's and MovieDomain's sources were read")
+    }
+
+    /// A failure's sentence is the screen's too: the networking module says why a call failed
+    /// (`TMDBError.reason`) and MoviePresentation words the reason, once for every step.
+    @Test("T9: TMDB's error holds no sentence for the screen; MoviePresentation words it")
+    func failuresAreWordedByPresentation() throws {
+        try expectNoScreenText(in: "Sources/TMDB/TMDBError.swift")
+        #expect(graph.closure(of: "TMDB").isDisjoint(with: ["MoviePresentation", "MovieUI"]))
+        #expect(!graph.closure(of: "MoviePresentation").contains("TMDB"))
+    }
+
+    /// Records every string literal with a letter in it in the file at `path`, unless a
+    /// precondition says it to the developer.
+    private func expectNoScreenText(in path: String) throws {
+        let source = SwiftSource(try #require(packageRepository.text(at: path)))
+        for literal in source.literals where literal.text.contains(where: \.isLetter) {
+            let line = source.line(at: literal.start)
+            let lineStart = source.code[..<literal.start].lastIndex(of: UInt8(ascii: "\n"))
+            let before = source.code(in: (lineStart.map { $0 + 1 } ?? 0)..<literal.start)
+            let toTheDeveloper = ["precondition(", "assert(", "fatalError("].contains {
+                before.contains($0)
+            }
+            #expect(
+                toTheDeveloper,
+                """
+                \(path):\(line) says "\(literal.text)": the screen's words belong \
+                in MoviePresentation or step 06's Presentation
+                """)
+        }
     }
 
     @Test("step 06: Presentation reaches no TMDB and no Data, Data no screen")

@@ -68,7 +68,7 @@ struct MovieRowsTests {
     @Test("T9, S6: a failure's message says what went wrong and that r retries")
     func aFailureSaysRToRetry() {
         struct Refused: LoadFailure {
-            var message: String { "Couldn't connect to 127.0.0.1:1." }
+            var reason: LoadFailureReason? { .cannotConnect(server: "127.0.0.1:1") }
         }
         #expect(
             ListMessage.failure(Refused())

@@ -1,4 +1,5 @@
 import Foundation
+import MoviePresentation
 import TMDB
 import TMDBTestSupport
 import Testing

@@ -53,7 +53,7 @@ struct CachingMovieRepositoryTests {
                 defer { left = max(left - 1, 0) }
                 return left > 0
             }
-            if fails { throw .failed(message: "Can't reach TMDB: you seem to be offline.") }
+            if fails { throw .failed(.offline) }
             return CleanDomain.MovieDetail(id: id, title: "Movie \(id)")
         }
 
@@ -98,7 +98,7 @@ struct CachingMovieRepositoryTests {
             Issue.record("the first request fails, yet it returned \(detail.title)")
         } catch {
             #expect(
-                error == .failed(message: "Can't reach TMDB: you seem to be offline."),
+                error == .failed(.offline),
                 "the wrapped repository's own error, passed on")
         }
         let second: CleanDomain.MovieDetail
@@ -154,7 +154,7 @@ struct CachingMovieRepositoryTests {
         "Domain/FetchTrendingMoviesUseCase.swift": 0x9c61_f16b_6aae_8f87,
         "Domain/Movie.swift": 0x208a_e03c_9002_5fe3,
         "Domain/MovieDetail.swift": 0x965b_6ebe_8631_68d1,
-        "Domain/MovieLoadError.swift": 0xe2ca_b067_b3cc_2d2f,
+        "Domain/MovieLoadError.swift": 0x3ad2_3d0b_792e_e9fc,
         "Domain/MovieRepository.swift": 0xc7ac_9e24_0b1f_b1d9,
         "Domain/Poster.swift": 0xdc85_2664_729e_f77d,
         "Domain/PosterRepository.swift": 0xd3f0_3bcb_7270_e1ce,
@@ -163,7 +163,6 @@ struct CachingMovieRepositoryTests {
         "Presentation/MovieDetailCoordinator.swift": 0xe3c2_3f83_df50_8321,
         "Presentation/MovieDetailViewController.swift": 0xde49_d112_557d_94c1,
         "Presentation/MovieDetailViewModel.swift": 0x1220_e497_c23b_0df8,
-        "Presentation/MovieLoadError+Message.swift": 0x81ce_59bc_5bbf_8a3b,
         "Presentation/PosterImages.swift": 0xc8b9_8708_7c42_d6ea,
         "Presentation/PosterLoading.swift": 0x74ae_7ee1_5ed1_873d,
         "Presentation/SearchResultsViewController.swift": 0xd204_95b3_fcc2_ae6e,

@@ -62,11 +62,12 @@ extension CleanDomain.TimeWindow {
 
 extension MovieLoadError {
     /// TMDB's error in the domain's terms: a cancellation stays one, and every other failure
-    /// keeps TMDB's sentence for the user and nothing else of TMDB.
+    /// keeps its reason and nothing else of TMDB.
     init(_ error: TMDBError) {
-        switch error {
-        case .cancelled: self = .cancelled
-        default: self = .failed(message: error.message)
+        guard let reason = error.reason else {
+            self = .cancelled
+            return
         }
+        self = .failed(reason)
     }
 }
