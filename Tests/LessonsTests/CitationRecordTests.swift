@@ -46,6 +46,25 @@ import Testing
         }
     }
 
+    /// A one-line citation such as `render()` matches many lines; the one it meant is the
+    /// nearest to where it was.
+    @Test func aMovedLineThatRecursIsFoundNearestWhereItWas() throws {
+        let source = "func a() {\n    run()\n}\n\nfunc b() {\n    run()\n}\n"
+        try withTemporaryRepository([
+            "Sources/01-MVC/App.swift": source,
+            "Lessons/01-MVC.md": "`b` runs it (`Sources/01-MVC/App.swift:6`).\n",
+        ]) { repository in
+            #expect(LessonsCommand(repository: repository).run(["write-citations"]).status == 0)
+            let moved = source.replacing("func b() {\n", with: "func b() {\n    prepare()\n")
+            try repository.write(moved, at: "Sources/01-MVC/App.swift")
+            let problems = LessonChecks.recordProblems(in: repository).map(\.message)
+            #expect(problems.count == 1)
+            #expect(
+                problems.first?.contains("the lines it showed are now at 7;") == true,
+                "\(problems)")
+        }
+    }
+
     @Test func codeThatChangedInPlaceFails() throws {
         let changed = Self.source.replacing("run()", with: "runLoop()")
         try afterTheCodeBecomes(changed) { repository, rewritten in

@@ -76,7 +76,9 @@ struct CitationRecord: Sendable, Equatable {
                 + "\(Self.path) and run `swift run lessons write-citations`")
     }
 
-    /// Where in the cited file lines of the same count have `fingerprint`: `55-57`.
+    /// Where in the cited file lines of the same count have `fingerprint`: `55-57`. Code that
+    /// moved usually moved a little, and a short citation (`render()`) can match in several
+    /// places, so the match nearest the cited lines is the one named.
     private static func lines(
         withFingerprint fingerprint: String, like citation: Citation, in repository: Repository
     ) -> String? {
@@ -85,11 +87,12 @@ struct CitationRecord: Sendable, Equatable {
         let count = (citation.lastLine ?? first) - first + 1
         let lines = TextLines(text).lines
         guard count > 0, count <= lines.count else { return nil }
-        for start in 0...(lines.count - count)
-        where Self.fingerprint(of: lines[start..<(start + count)]) == fingerprint {
-            return count == 1 ? "\(start + 1)" : "\(start + 1)-\(start + count)"
+        let matches = (0...(lines.count - count)).filter {
+            Self.fingerprint(of: lines[$0..<($0 + count)]) == fingerprint
         }
-        return nil
+        guard let start = matches.min(by: { abs($0 + 1 - first) < abs($1 + 1 - first) })
+        else { return nil }
+        return count == 1 ? "\(start + 1)" : "\(start + 1)-\(start + count)"
     }
 
     /// The record for every line citation in `documents`: kept where it was, new where it was
