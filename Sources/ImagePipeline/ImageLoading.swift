@@ -83,7 +83,7 @@ public struct LoadedImage: Sendable, Equatable {
 public enum ImageLoadingError: Error, Sendable, Equatable {
     /// The `poster_path` is not one file name ("/abc.jpg"); nothing was requested.
     case invalidPosterPath
-    /// The download failed, in the networking module's words.
+    /// The download failed, as the networking module tells it.
     case download(TMDBError)
     /// The bytes are no picture the decoder reads.
     case undecodable(JPEGDecodingError)

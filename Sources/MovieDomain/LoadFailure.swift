@@ -1,6 +1,6 @@
-/// Why movies could not be loaded, in the app's terms and in no words: each screen words a
-/// reason with MoviePresentation (T9), so the sentence the user reads is written once, and
-/// neither the networking module nor step 06's Domain holds it.
+/// Why movies could not be loaded, in the app's terms but not in the user's words: each screen
+/// words a reason with MoviePresentation (T9), so the sentence the user reads is written
+/// once, and neither the networking module nor step 06's Domain holds it.
 public enum LoadFailureReason: Sendable, Equatable {
     /// The system says there is no network at all (not connected, roaming off).
     case offline
@@ -38,7 +38,7 @@ public enum LoadFailureReason: Sendable, Equatable {
 }
 
 /// An error that can say why the movies did not come, so that a screen can word it without
-/// knowing where movies come from: the networking module's error is one, and so is step 06's.
+/// importing the code that failed: the networking module's error is one, and so is step 06's.
 public protocol LoadFailure: Error {
     /// Why the load failed; nil when whoever asked stopped waiting, which no screen shows.
     var reason: LoadFailureReason? { get }

@@ -108,8 +108,9 @@ struct PackageGraph {
     }
 
     /// A failure's sentence is the screen's too: the networking module says why a call failed
-    /// (`TMDBError.reason`) and MoviePresentation words the reason, once for every step.
-    @Test("T9: TMDB's error holds no sentence for the screen; MoviePresentation words it")
+    /// (`TMDBError.reason`) and MoviePresentation words the reason, once for every step
+    /// (MoviePresentationTests checks the words).
+    @Test("T9: TMDB's error holds no sentence for the screen, and TMDB reaches no screen module")
     func failuresAreWordedByPresentation() throws {
         try expectNoScreenText(in: "Sources/TMDB/TMDBError.swift")
         #expect(graph.closure(of: "TMDB").isDisjoint(with: ["MoviePresentation", "MovieUI"]))

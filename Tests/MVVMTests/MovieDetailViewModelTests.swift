@@ -1,4 +1,5 @@
 import Foundation
+import MoviePresentation
 import StepTestSupport
 import TMDB
 import TMDBTestSupport

@@ -8,7 +8,8 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// T9, L8: every failure becomes a `TMDBError` with a one-line plain-words message.
+/// T9, L8: every failure becomes a `TMDBError`, whose reason MoviePresentation words in one
+/// plain line.
 @Suite struct ClientErrorTests {
     static let detailPath = "/3/movie/550"
 
